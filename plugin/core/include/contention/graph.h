@@ -1,0 +1,86 @@
+/* Dynamic contention graph: hosts are vertices, active inter-host comms are
+ * edges (parallel edges allowed, self-loops never enter the graph).
+ *
+ * Adding or removing a comm re-evaluates only the comms whose penalty can
+ * change (the technology says which) and records the comms whose penalty did
+ * change, so a simulator re-bounds exactly those.
+ *
+ * Determinism: a penalty is a pure function of the current graph (the rule
+ * sets do not depend on the order of adjacency lists), so the same set of
+ * active comms gives bit-identical penalties whatever the history. */
+#ifndef CONTENTION_GRAPH_H
+#define CONTENTION_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef uint32_t cg_host; /* dense host index chosen by the caller */
+typedef uint32_t cg_comm; /* handle returned by cg_graph_add */
+#define CG_NO_COMM UINT32_MAX
+
+struct cg_tech;
+typedef struct cg_graph cg_graph;
+
+/* Creates an empty graph that evaluates penalties with `tech`; its
+ * parameters `params` (tech->param_count doubles; NULL = defaults) are
+ * copied. Like every core function, exits with a message if memory runs
+ * out (see alloc.h). */
+cg_graph *cg_graph_create(const struct cg_tech *tech, const double *params);
+void cg_graph_destroy(cg_graph *g);
+
+/* Adds a comm src -> dst. If src == dst the comm is a self-comm: it gets a
+ * handle and penalty 1 but never enters the graph and changes nothing. */
+cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst);
+/* Removes an active comm; its handle may be reused by a later add. */
+void cg_graph_remove(cg_graph *g, cg_comm c);
+
+/* Penalty (>= 1) of an active comm. */
+double cg_graph_penalty(const cg_graph *g, cg_comm c);
+
+/* Comms whose penalty changed during the last add or remove (the comm added
+ * is always listed; the comm removed never is). Valid until the next
+ * mutation. Listed in increasing handle order. */
+const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
+
+/* Re-evaluates every comm from scratch (reference path for tests and
+ * benchmarks); fills the changed list like an event does. */
+void cg_graph_recompute_all(cg_graph *g);
+
+/* Optional host attribute used by hierarchical technologies (rack or
+ * cabinet of a host; -1 = unknown, the default). Set it before the host's
+ * first comm is added. */
+void cg_graph_set_host_group(cg_graph *g, cg_host h, int32_t group);
+int32_t cg_graph_host_group(const cg_graph *g, cg_host h);
+
+/* ---- Read access, for technologies (and tests) ---------------------- */
+
+size_t cg_graph_host_count(const cg_graph *g);   /* 1 + largest host seen */
+size_t cg_graph_comm_count(const cg_graph *g);   /* active inter-host comms */
+size_t cg_graph_out_degree(const cg_graph *g, cg_host h);
+size_t cg_graph_in_degree(const cg_graph *g, cg_host h);
+/* Comms leaving / entering h, in unspecified order. */
+const cg_comm *cg_graph_out_comms(const cg_graph *g, cg_host h, size_t *n);
+const cg_comm *cg_graph_in_comms(const cg_graph *g, cg_host h, size_t *n);
+cg_host cg_graph_comm_src(const cg_graph *g, cg_comm c);
+cg_host cg_graph_comm_dst(const cg_graph *g, cg_comm c);
+/* Hosts with at least one outgoing comm, in unspecified order. */
+const cg_host *cg_graph_sources(const cg_graph *g, size_t *n);
+
+/* Technologies write the new penalty of a comm they re-evaluate here. */
+void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty);
+
+/* Technology-private state, kept across events (NULL until set). The graph
+ * frees it on destroy with tech->destroy_state, or free() if that is NULL. */
+void *cg_graph_tech_state(const cg_graph *g);
+void cg_graph_set_tech_state(cg_graph *g, void *state);
+/* The technology parameters (tech->param_count doubles). */
+const double *cg_graph_tech_params(const cg_graph *g);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,58 @@
+/* Step-wise linear solver (seed 000, eq. 1-3).
+ *
+ * Between two events (a comm starts or ends) the contention graph is static
+ * and comm i moves 1 / (alpha * rho_i) bytes per second. A comm's time is the
+ * sum of its times in the steps it lives in. Penalties come either from a
+ * technology's rules or, per comm and per step it lives in, from a given list
+ * (the paper's Fig. 3 and 4). */
+#ifndef CONTENTION_STEP_SOLVER_H
+#define CONTENTION_STEP_SOLVER_H
+
+#include <stddef.h>
+#include "contention/graph.h"
+#include "contention/technology.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cg_step_comm {
+  cg_host src, dst;
+  double size;              /* bytes, >= 0 */
+  double start;             /* seconds, >= 0 */
+  const double *penalties;  /* given mode: one per step the comm lives in */
+  size_t penalty_count;
+} cg_step_comm;
+
+/* One row of the step table: comm `comm` during step `step` (1-based). */
+typedef struct cg_step_row {
+  size_t step;
+  double begin, end;   /* the step's time interval */
+  size_t comm;         /* index in the input array */
+  double penalty;
+  double remaining;    /* bytes left at the end of the step */
+} cg_step_row;
+
+typedef struct cg_step_table {
+  cg_step_row *rows;
+  size_t count, capacity;
+} cg_step_table;
+
+void cg_step_table_free(cg_step_table *t);
+
+/* Solves the finish time of every comm. `tech`/`params` give the rules; pass
+ * tech == NULL to use each comm's given penalties instead. `table` may be
+ * NULL. Self-comms (src == dst) never enter the graph and run uncontended
+ * (penalty 1); zero-byte comms finish at their start and perturb nobody.
+ * Comms whose remaining times agree within a relative 1e-12 finish in the
+ * same event. Returns 0, or -1 with a message in err (a given penalty list
+ * too short, a penalty below 1, out of memory). */
+int cg_solve_steps(const cg_step_comm *comms, size_t n, double alpha,
+                   const cg_tech *tech, const double *params,
+                   double *finish, cg_step_table *table,
+                   char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,47 @@
+#include "contention/alloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(size_t size)
+{
+  fprintf(stderr, "contention: out of memory (allocating %zu bytes)\n", size);
+  exit(EXIT_FAILURE);
+}
+
+void *cg_xmalloc(size_t size)
+{
+  void *p = malloc(size ? size : 1);
+  if (!p)
+    out_of_memory(size);
+  return p;
+}
+
+void *cg_xcalloc(size_t count, size_t size)
+{
+  void *p = calloc(count ? count : 1, size ? size : 1);
+  if (!p)
+    out_of_memory(count * size);
+  return p;
+}
+
+void *cg_xrealloc(void *p, size_t size)
+{
+  void *q = realloc(p, size ? size : 1);
+  if (!q)
+    out_of_memory(size);
+  return q;
+}
+
+void cg_grow(void **array, size_t *cap, size_t need, size_t elem_size)
+{
+  if (need <= *cap)
+    return;
+  size_t n = *cap ? *cap : 8;
+  while (n < need)
+    n *= 2;
+  *array = cg_xrealloc(*array, n * elem_size);
+  memset((char *)*array + *cap * elem_size, 0, (n - *cap) * elem_size);
+  *cap = n;
+}

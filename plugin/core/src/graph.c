@@ -1,0 +1,302 @@
+/* Dynamic contention graph: adjacency arrays with O(1) swap-removal, a free
+ * list of comm handles, and the list of comms whose penalty changed in the
+ * last event. Penalty rules live in the technologies. */
+#include "contention/graph.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+#include "contention/technology.h"
+
+#define NOT_A_SOURCE UINT32_MAX
+
+enum comm_state { COMM_FREE = 0, COMM_ACTIVE = 1, COMM_SELF = 2 };
+
+typedef struct comm_vec {
+  cg_comm *v;
+  size_t n, cap;
+} comm_vec;
+
+typedef struct host_rec {
+  comm_vec out, in;
+  uint32_t source_pos; /* index in g->sources, or NOT_A_SOURCE */
+  int32_t group;
+} host_rec;
+
+typedef struct comm_rec {
+  cg_host src, dst;
+  uint32_t out_pos, in_pos; /* positions in the endpoint arrays */
+  double penalty;
+  uint32_t next_free;
+  uint8_t state;
+  uint8_t changed; /* listed in g->changed during the current event */
+} comm_rec;
+
+struct cg_graph {
+  const cg_tech *tech;
+  double *params;
+  void *tech_state;
+
+  host_rec *hosts;
+  size_t host_count, host_cap;
+
+  comm_rec *comms;
+  size_t comm_slots, comm_cap;
+  uint32_t free_head;
+  size_t active;
+
+  cg_host *sources;
+  size_t source_count, source_cap;
+
+  cg_hostset dirty;
+  cg_comm *changed;
+  size_t changed_count, changed_cap;
+};
+
+cg_graph *cg_graph_create(const cg_tech *tech, const double *params)
+{
+  cg_graph *g = cg_xcalloc(1, sizeof *g);
+  g->tech = tech;
+  g->params = cg_xcalloc(tech->param_count + 1, sizeof(double));
+  if (params)
+    memcpy(g->params, params, tech->param_count * sizeof(double));
+  else
+    cg_tech_default_params(tech, g->params);
+  g->free_head = CG_NO_COMM;
+  cg_hostset_init(&g->dirty);
+  return g;
+}
+
+void cg_graph_destroy(cg_graph *g)
+{
+  if (!g)
+    return;
+  for (size_t h = 0; h < g->host_count; h++) {
+    free(g->hosts[h].out.v);
+    free(g->hosts[h].in.v);
+  }
+  if (g->tech_state) {
+    if (g->tech->destroy_state)
+      g->tech->destroy_state(g->tech_state);
+    else
+      free(g->tech_state);
+  }
+  free(g->hosts);
+  free(g->comms);
+  free(g->sources);
+  free(g->changed);
+  free(g->params);
+  cg_hostset_free(&g->dirty);
+  free(g);
+}
+
+static void ensure_host(cg_graph *g, cg_host h)
+{
+  if (h < g->host_count)
+    return;
+  cg_grow((void **)&g->hosts, &g->host_cap, (size_t)h + 1, sizeof *g->hosts);
+  for (size_t i = g->host_count; i <= h; i++) {
+    memset(&g->hosts[i], 0, sizeof g->hosts[i]);
+    g->hosts[i].source_pos = NOT_A_SOURCE;
+    g->hosts[i].group = -1;
+  }
+  g->host_count = (size_t)h + 1;
+}
+
+static uint32_t vec_push(comm_vec *v, cg_comm c)
+{
+  cg_grow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v);
+  v->v[v->n] = c;
+  return (uint32_t)v->n++;
+}
+
+static cg_comm alloc_comm(cg_graph *g)
+{
+  if (g->free_head != CG_NO_COMM) {
+    cg_comm c = g->free_head;
+    g->free_head = g->comms[c].next_free;
+    return c;
+  }
+  cg_grow((void **)&g->comms, &g->comm_cap, g->comm_slots + 1, sizeof *g->comms);
+  return (cg_comm)g->comm_slots++;
+}
+
+static void free_comm(cg_graph *g, cg_comm c)
+{
+  g->comms[c].state = COMM_FREE;
+  g->comms[c].next_free = g->free_head;
+  g->free_head = c;
+}
+
+static void begin_event(cg_graph *g)
+{
+  for (size_t i = 0; i < g->changed_count; i++)
+    g->comms[g->changed[i]].changed = 0;
+  g->changed_count = 0;
+  cg_hostset_clear(&g->dirty);
+}
+
+static void mark_changed(cg_graph *g, cg_comm c)
+{
+  if (g->comms[c].changed)
+    return;
+  g->comms[c].changed = 1;
+  cg_grow((void **)&g->changed, &g->changed_cap, g->changed_count + 1, sizeof *g->changed);
+  g->changed[g->changed_count++] = c;
+}
+
+static int cmp_comm(const void *a, const void *b)
+{
+  cg_comm x = *(const cg_comm *)a, y = *(const cg_comm *)b;
+  return (x > y) - (x < y);
+}
+
+static void end_event(cg_graph *g)
+{
+  g->tech->evaluate(g, &g->dirty);
+  if (g->changed_count > 1)
+    qsort(g->changed, g->changed_count, sizeof *g->changed, cmp_comm);
+}
+
+cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
+{
+  begin_event(g);
+  cg_comm c = alloc_comm(g);
+  comm_rec *r = &g->comms[c];
+  r->src = src;
+  r->dst = dst;
+  r->penalty = 1.0;
+  r->changed = 0;
+  if (src == dst) { /* intra-host comms never enter the graph */
+    r->state = COMM_SELF;
+    return c;
+  }
+  r->state = COMM_ACTIVE;
+  ensure_host(g, src > dst ? src : dst);
+  host_rec *s = &g->hosts[src];
+  r = &g->comms[c];
+  r->out_pos = vec_push(&s->out, c);
+  r->in_pos = vec_push(&g->hosts[dst].in, c);
+  if (s->source_pos == NOT_A_SOURCE) {
+    cg_grow((void **)&g->sources, &g->source_cap, g->source_count + 1, sizeof *g->sources);
+    s->source_pos = (uint32_t)g->source_count;
+    g->sources[g->source_count++] = src;
+  }
+  g->active++;
+  r->penalty = NAN; /* forces the new comm into the changed list */
+  g->tech->edge_changed(g, src, dst, +1, &g->dirty);
+  cg_hostset_add(&g->dirty, src);
+  end_event(g);
+  return c;
+}
+
+static void vec_remove_at(cg_graph *g, comm_vec *v, uint32_t pos, int is_out)
+{
+  cg_comm moved = v->v[--v->n];
+  v->v[pos] = moved;
+  if (is_out)
+    g->comms[moved].out_pos = pos;
+  else
+    g->comms[moved].in_pos = pos;
+}
+
+void cg_graph_remove(cg_graph *g, cg_comm c)
+{
+  begin_event(g);
+  comm_rec *r = &g->comms[c];
+  if (r->state == COMM_SELF) {
+    free_comm(g, c);
+    return;
+  }
+  cg_host src = r->src, dst = r->dst;
+  host_rec *s = &g->hosts[src];
+  vec_remove_at(g, &s->out, r->out_pos, 1);
+  vec_remove_at(g, &g->hosts[dst].in, g->comms[c].in_pos, 0);
+  if (s->out.n == 0) {
+    cg_host last = g->sources[--g->source_count];
+    g->sources[s->source_pos] = last;
+    g->hosts[last].source_pos = s->source_pos;
+    s->source_pos = NOT_A_SOURCE;
+  }
+  g->active--;
+  free_comm(g, c);
+  g->tech->edge_changed(g, src, dst, -1, &g->dirty);
+  end_event(g);
+}
+
+double cg_graph_penalty(const cg_graph *g, cg_comm c) { return g->comms[c].penalty; }
+
+const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count)
+{
+  *count = g->changed_count;
+  return g->changed;
+}
+
+void cg_graph_recompute_all(cg_graph *g)
+{
+  begin_event(g);
+  for (size_t i = 0; i < g->source_count; i++)
+    cg_hostset_add(&g->dirty, g->sources[i]);
+  end_event(g);
+}
+
+void cg_graph_set_host_group(cg_graph *g, cg_host h, int32_t group)
+{
+  ensure_host(g, h);
+  g->hosts[h].group = group;
+}
+
+int32_t cg_graph_host_group(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count ? g->hosts[h].group : -1;
+}
+
+size_t cg_graph_host_count(const cg_graph *g) { return g->host_count; }
+size_t cg_graph_comm_count(const cg_graph *g) { return g->active; }
+
+size_t cg_graph_out_degree(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count ? g->hosts[h].out.n : 0;
+}
+
+size_t cg_graph_in_degree(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count ? g->hosts[h].in.n : 0;
+}
+
+const cg_comm *cg_graph_out_comms(const cg_graph *g, cg_host h, size_t *n)
+{
+  *n = cg_graph_out_degree(g, h);
+  return *n ? g->hosts[h].out.v : NULL;
+}
+
+const cg_comm *cg_graph_in_comms(const cg_graph *g, cg_host h, size_t *n)
+{
+  *n = cg_graph_in_degree(g, h);
+  return *n ? g->hosts[h].in.v : NULL;
+}
+
+cg_host cg_graph_comm_src(const cg_graph *g, cg_comm c) { return g->comms[c].src; }
+cg_host cg_graph_comm_dst(const cg_graph *g, cg_comm c) { return g->comms[c].dst; }
+
+const cg_host *cg_graph_sources(const cg_graph *g, size_t *n)
+{
+  *n = g->source_count;
+  return g->sources;
+}
+
+void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty)
+{
+  comm_rec *r = &g->comms[c];
+  /* Bitwise comparison: NaN (a new comm) always counts as changed. */
+  if (memcmp(&r->penalty, &penalty, sizeof penalty) != 0) {
+    r->penalty = penalty;
+    mark_changed(g, c);
+  }
+}
+
+void *cg_graph_tech_state(const cg_graph *g) { return g->tech_state; }
+void cg_graph_set_tech_state(cg_graph *g, void *state) { g->tech_state = state; }
+const double *cg_graph_tech_params(const cg_graph *g) { return g->params; }

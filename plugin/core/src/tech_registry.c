@@ -1,0 +1,71 @@
+/* The table of built-in technologies and parameter handling shared by all. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/technology.h"
+
+static const cg_tech *const all_techs[] = {
+  &cg_tech_infiniband,
+  NULL,
+};
+
+const cg_tech *const *cg_tech_all(void) { return all_techs; }
+
+const cg_tech *cg_tech_find(const char *name)
+{
+  for (size_t i = 0; all_techs[i]; i++)
+    if (strcmp(all_techs[i]->name, name) == 0)
+      return all_techs[i];
+  return NULL;
+}
+
+void cg_tech_names(char *buf, size_t len)
+{
+  size_t used = 0;
+  if (len)
+    buf[0] = '\0';
+  for (size_t i = 0; all_techs[i] && used < len; i++) {
+    int w = snprintf(buf + used, len - used, "%s%s", i ? ", " : "", all_techs[i]->name);
+    if (w < 0)
+      break;
+    used += (size_t)w;
+  }
+}
+
+void cg_tech_default_params(const cg_tech *t, double *params)
+{
+  for (size_t i = 0; i < t->param_count; i++)
+    params[i] = t->params[i].default_value;
+}
+
+int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const char *value,
+                      char *err, size_t errlen)
+{
+  for (size_t i = 0; i < t->param_count; i++) {
+    const cg_tech_param *p = &t->params[i];
+    if (strcmp(p->name, name) != 0)
+      continue;
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || v < p->min_value ||
+        v > p->max_value) {
+      snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected a number in [%g, %g]",
+               value, t->name, name, p->min_value, p->max_value);
+      return -1;
+    }
+    params[i] = v;
+    return 0;
+  }
+  if (t->param_count == 0) {
+    snprintf(err, errlen, "unknown %s parameter '%s': this technology has no parameters", t->name, name);
+    return -1;
+  }
+  int w = snprintf(err, errlen, "unknown %s parameter '%s': accepted are", t->name, name);
+  for (size_t i = 0; i < t->param_count && w > 0 && (size_t)w < errlen; i++)
+    w += snprintf(err + w, errlen - (size_t)w, "%s %s", i ? "," : "", t->params[i].name);
+  return -1;
+}

@@ -1,0 +1,72 @@
+/* Reverse solver: seed 000 sec. 3.3. Round trips through the step solver
+ * (times computed forward from known penalties give those penalties back),
+ * the technology mode, and the error cases. */
+#include <stdlib.h>
+
+#include "check.h"
+#include "contention/reverse_solver.h"
+#include "contention/step_solver.h"
+
+#define M 20971520.0
+#define ALPHA 5.105e-10
+
+int main(void)
+{
+  char err[256];
+  { /* Fig. 3 forward (penalties 3.5,3.5,3 / 10/3,7/3 / 1.5), then back. */
+    static const double pa[] = {3.5, 3.5, 3.0}, pd[] = {10.0 / 3.0, 7.0 / 3.0}, pf[] = {1.5};
+    cg_step_comm c[6];
+    for (int i = 0; i < 6; i++)
+      c[i] = (cg_step_comm){(cg_host)i, (cg_host)(10 + i), M, 0, i < 3 ? pa : i < 5 ? pd : pf,
+                            (size_t)(i < 3 ? 3 : i < 5 ? 2 : 1)};
+    double T[6], rho1[6];
+    CHECK(cg_solve_steps(c, 6, ALPHA, NULL, NULL, T, NULL, err, sizeof err) == 0);
+    CHECK(cg_reverse_step_count(T, 6, 0) == 3);
+    CHECK(cg_reverse_step_count(T, 6, 3) == 2);
+    CHECK(cg_reverse_step_count(T, 6, 5) == 1);
+    const double *later[6] = {pa + 1, pa + 1, pa + 1, pd + 1, pd + 1, NULL};
+    size_t nl[6] = {2, 2, 2, 1, 1, 0};
+    CHECK(cg_reverse_first_step(T, 6, ALPHA, M, later, nl, rho1, err, sizeof err) == 0);
+    for (int i = 0; i < 6; i++)
+      CHECK_REL(rho1[i], c[i].penalties[0], 1e-9);
+  }
+  { /* The paper's measured Fig. 3 times (rounded) give back about 3.5 etc. */
+    double T[6] = {0.0363749, 0.0363749, 0.0363749, 0.0297984, 0.0297984, 0.0160590}, rho1[6];
+    static const double l3[] = {3.5, 3.0}, l2[] = {7.0 / 3.0};
+    const double *later[6] = {l3, l3, l3, l2, l2, NULL};
+    size_t nl[6] = {2, 2, 2, 1, 1, 0};
+    CHECK(cg_reverse_first_step(T, 6, ALPHA, M, later, nl, rho1, err, sizeof err) == 0);
+    CHECK_REL(rho1[0], 3.5, 1e-4);
+    CHECK_REL(rho1[3], 10.0 / 3.0, 1e-4);
+    CHECK_REL(rho1[5], 1.5, 1e-4);
+  }
+  { /* Technology mode on Fig. 2 graph 4: the rules give the later steps. */
+    cg_host src[4] = {0, 0, 3, 4}, dst[4] = {1, 2, 1, 2};
+    cg_step_comm c[4];
+    for (int i = 0; i < 4; i++)
+      c[i] = (cg_step_comm){src[i], dst[i], M, 0, NULL, 0};
+    double T[4], rho1[4];
+    CHECK(cg_solve_steps(c, 4, ALPHA, &cg_tech_infiniband, NULL, T, NULL, err, sizeof err) == 0);
+    CHECK(cg_reverse_first_step_tech(T, src, dst, 4, ALPHA, M, &cg_tech_infiniband, NULL, rho1, err,
+                                     sizeof err) == 0);
+    CHECK_REL(rho1[0], 4.0, 1e-9);
+    CHECK_REL(rho1[1], 4.0, 1e-9);
+    CHECK_REL(rho1[2], 4.0 / 3.0, 1e-9);
+    CHECK_REL(rho1[3], 4.0 / 3.0, 1e-9);
+  }
+  { /* Errors: wrong number of later penalties; inconsistent times. */
+    double T[2] = {0.02, 0.03}, rho1[2];
+    static const double l[] = {1.0};
+    const double *later[2] = {NULL, l};
+    size_t bad[2] = {0, 2}, good[2] = {0, 1};
+    CHECK(cg_reverse_first_step(T, 2, ALPHA, M, later, bad, rho1, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "comm 1 lives in 2 steps: it needs 1 later penalties, got 2");
+    double Tx[2] = {0.001, 0.5}; /* 0.499 s alone at penalty 1 is > m */
+    CHECK(cg_reverse_first_step(Tx, 2, ALPHA, M, later, good, rho1, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "inconsistent");
+    double Tz[1] = {0.0};
+    CHECK(cg_reverse_first_step(Tz, 1, ALPHA, M, later, good, rho1, err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "comm 0: measured time 0 must be finite and > 0");
+  }
+  CHECK_DONE();
+}

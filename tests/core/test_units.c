@@ -1,0 +1,47 @@
+/* Quantities with SimGrid unit suffixes and their error messages. */
+#include "check.h"
+#include "contention/units.h"
+
+static double q(const char *s, cg_unit_kind k)
+{
+  double v = -1;
+  char err[256];
+  if (cg_parse_quantity(s, k, &v, err, sizeof err) != 0) {
+    fprintf(stderr, "unexpected error for '%s': %s\n", s, err);
+    check_failures++;
+  }
+  return v;
+}
+
+static void bad(const char *s, cg_unit_kind k, const char *msg)
+{
+  double v;
+  char err[512] = "";
+  CHECK(cg_parse_quantity(s, k, &v, err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, msg);
+}
+
+int main(void)
+{
+  CHECK_REL(q("20971520", CG_UNIT_SIZE), 20971520.0, 0);
+  CHECK_REL(q("20MiB", CG_UNIT_SIZE), 20971520.0, 0);
+  CHECK_REL(q("4MB", CG_UNIT_SIZE), 4e6, 0);
+  CHECK_REL(q("8b", CG_UNIT_SIZE), 1.0, 0);
+  CHECK_REL(q("1.82GiBps", CG_UNIT_BANDWIDTH), 1.82 * 1073741824.0, 1e-15);
+  CHECK_REL(q("1Gbps", CG_UNIT_BANDWIDTH), 125e6, 0);
+  CHECK_REL(q("10ms", CG_UNIT_TIME), 0.01, 1e-15);
+  CHECK_REL(q("1e-3", CG_UNIT_TIME), 1e-3, 0);
+  CHECK_REL(q("0", CG_UNIT_TIME), 0.0, 0);
+  bad("", CG_UNIT_SIZE, "empty size value");
+  bad("abc", CG_UNIT_SIZE, "'abc' is not a number");
+  bad("nan", CG_UNIT_SIZE, "'nan' is not a number");
+  bad("inf", CG_UNIT_TIME, "'inf' is not a number");
+  bad("0x10", CG_UNIT_SIZE, "unknown size unit 'x10'");
+  bad("1e400", CG_UNIT_SIZE, "'1e400' overflows a double");
+  bad("1e308TiB", CG_UNIT_SIZE, "overflows");
+  bad("-5", CG_UNIT_SIZE, "negative size '-5' (must be >= 0)");
+  bad("10 MiB", CG_UNIT_SIZE, "unknown size unit ' MiB'");
+  bad("3furlongs", CG_UNIT_TIME, "accepted: s, ms, us");
+  bad("1MiB", CG_UNIT_BANDWIDTH, "unknown bandwidth unit 'MiB'");
+  CHECK_DONE();
+}
