@@ -50,11 +50,20 @@ int cg_solve_steps(const cg_step_comm *comms, size_t n, double alpha, const cg_t
                    const double *params, double *finish, cg_step_table *table, char *err,
                    size_t errlen)
 {
+  return cg_solve_steps_grouped(comms, n, alpha, tech, params, NULL, 0, finish, table, err, errlen);
+}
+
+int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
+                           const double *params, const int32_t *host_group, size_t group_count,
+                           double *finish, cg_step_table *table, char *err, size_t errlen)
+{
   int rc = -1;
   run *r = cg_xcalloc(n, sizeof *r);
   size_t *order = cg_xcalloc(n, sizeof *order);
   double *rho = cg_xcalloc(n, sizeof *rho);
   cg_graph *g = tech ? cg_graph_create(tech, params) : NULL;
+  for (size_t h = 0; g && h < group_count; h++)
+    cg_graph_set_host_group(g, (cg_host)h, host_group[h]);
   for (size_t i = 0; i < n; i++)
     order[i] = i;
   sort_base = comms;

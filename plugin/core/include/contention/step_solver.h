@@ -9,6 +9,7 @@
 #define CONTENTION_STEP_SOLVER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "contention/graph.h"
 #include "contention/technology.h"
 
@@ -51,6 +52,14 @@ int cg_solve_steps(const cg_step_comm *comms, size_t n, double alpha,
                    const cg_tech *tech, const double *params,
                    double *finish, cg_step_table *table,
                    char *err, size_t errlen);
+
+/* Same, for hierarchical technologies: host_group[h] (h < group_count) is
+ * the rack of host h, passed to cg_graph_set_host_group(). */
+int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha,
+                           const cg_tech *tech, const double *params,
+                           const int32_t *host_group, size_t group_count,
+                           double *finish, cg_step_table *table,
+                           char *err, size_t errlen);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,129 @@
+/* contention-calibrate: reverse solver of seed 000 sec. 3.3. From the
+ * measured times of a static-synchronous graph (every comm starts at 0 with
+ * the same size) and the penalties of its later steps (given per comm with
+ * 'later-penalties', or from a technology's rules), prints the penalties of
+ * the first step. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "contention/alloc.h"
+#include "contention/reverse_solver.h"
+#include "scenario.h"
+
+#define PROG "contention-calibrate"
+
+static void usage(FILE *out)
+{
+  char names[256];
+  cg_tech_names(names, sizeof names);
+  fprintf(out,
+          "Usage: " PROG " [OPTIONS] MEASUREMENTS.xml\n"
+          "Recovers the first-step penalties of a static-synchronous contention graph\n"
+          "from measured times (reverse solver, seed 000 sec. 3.3).\n"
+          "\n"
+          "The file is a scenario (doc/scenario.md) where every comm has 'measured' (its\n"
+          "time), the same 'size' and start 0. The penalties of the later steps are taken\n"
+          "from each comm's 'later-penalties' (one per step after the first: a comm ending\n"
+          "in the k-th distinct measured time needs k-1 of them) if every comm has it,\n"
+          "else from the rules of --technology applied to the comms still running.\n"
+          "\n"
+          "  --format table|csv   output format (csv: comm,steps,penalty)\n"
+          "  --technology NAME    rules for the later steps: %s (default: infiniband)\n"
+          "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
+          "  --list-technologies  print the technologies and their parameters\n"
+          "  --help               this text\n",
+          names);
+}
+
+static int check_static_synchronous(const scenario *sc, char *err, size_t errlen)
+{
+  int given = sc->comms[0].has_later;
+  for (size_t i = 0; i < sc->comm_count; i++) {
+    const scenario_comm *c = &sc->comms[i];
+    const char *why = NULL;
+    if (c->measured < 0)
+      why = "has no 'measured' time";
+    else if (c->start != 0)
+      why = "must start at 0 (static-synchronous graph)";
+    else if (c->size != sc->comms[0].size)
+      why = "must have the same size as the first comm (static-synchronous graph)";
+    else if (c->src == c->dst)
+      why = "is a self-comm, which has no penalty to calibrate";
+    else if (c->has_later != given)
+      why = "must have 'later-penalties' if and only if every other comm has them";
+    if (why) {
+      snprintf(err, errlen, "%s:%d: comm '%s' %s", sc->file, c->line, c->id, why);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int main(int argc, char **argv)
+{
+  cli_options o;
+  int rc = cli_parse(PROG, argc, argv, NULL, &o, usage);
+  if (rc >= 0)
+    return rc;
+  scenario sc;
+  char err[1024];
+  if (scenario_load(o.file, &sc, err, sizeof err) || check_static_synchronous(&sc, err, sizeof err)) {
+    fprintf(stderr, PROG ": %s\n", err);
+    if (sc.file)
+      scenario_free(&sc);
+    cli_free(&o);
+    return 1;
+  }
+  size_t n = sc.comm_count;
+  double *T = cg_xcalloc(n, sizeof *T), *rho = cg_xcalloc(n, sizeof *rho);
+  const double **later = cg_xcalloc(n, sizeof *later);
+  size_t *nlater = cg_xcalloc(n, sizeof *nlater);
+  cg_host *src = cg_xcalloc(n, sizeof *src), *dst = cg_xcalloc(n, sizeof *dst);
+  for (size_t i = 0; i < n; i++) {
+    T[i] = sc.comms[i].measured;
+    later[i] = sc.comms[i].later;
+    nlater[i] = sc.comms[i].later_count;
+    src[i] = sc.comms[i].src;
+    dst[i] = sc.comms[i].dst;
+  }
+  double alpha = 1.0 / sc.bandwidth, m = sc.comms[0].size;
+  rc = sc.comms[0].has_later
+           ? cg_reverse_first_step(T, n, alpha, m, later, nlater, rho, err, sizeof err)
+           : cg_reverse_first_step_tech(T, src, dst, n, alpha, m, o.tech, o.params, rho, err,
+                                        sizeof err);
+  if (rc) {
+    size_t idx;
+    if (sscanf(err, "comm %zu", &idx) == 1 && idx < n)
+      fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line, sc.comms[idx].id,
+              strchr(err + 5, ' ') + 1);
+    else
+      fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
+  } else {
+    if (o.csv)
+      printf("comm,steps,penalty\n");
+    else
+      printf("%-10s %-8s %-8s %12s %6s %10s   (later steps: %s)\n", "comm", "src", "dst",
+             "measured(s)", "steps", "penalty", sc.comms[0].has_later ? "given" : o.tech->name);
+    for (size_t i = 0; i < n; i++) {
+      const scenario_comm *c = &sc.comms[i];
+      size_t steps = cg_reverse_step_count(T, n, i);
+      if (o.csv)
+        printf("%s,%zu,%.17g\n", c->id, steps, rho[i]);
+      else
+        printf("%-10s %-8s %-8s %12.7f %6zu %10.6f\n", c->id, sc.hosts[c->src], sc.hosts[c->dst],
+               c->measured, steps, rho[i]);
+    }
+  }
+  free(T);
+  free(rho);
+  free(later);
+  free(nlater);
+  free(src);
+  free(dst);
+  scenario_free(&sc);
+  cli_free(&o);
+  return rc ? 1 : 0;
+}

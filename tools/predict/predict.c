@@ -1,0 +1,178 @@
+/* contention-predict: scenario file in, per-comm times (or penalties, or the
+ * step table) out. Parsing and printing only; the model is the core's. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "contention/alloc.h"
+#include "contention/graph.h"
+#include "contention/step_solver.h"
+#include "contention/technology.h"
+#include "scenario.h"
+
+#define PROG "contention-predict"
+
+
+static void usage(FILE *out)
+{
+  char names[256];
+  cg_tech_names(names, sizeof names);
+  fprintf(out,
+          "Usage: " PROG " [OPTIONS] SCENARIO.xml\n"
+          "Predicts the time of every comm of a scenario with the contention model\n"
+          "(dynamic contention graph + step-wise linear solver, seed 000 sec. 3).\n"
+          "\n"
+          "  --format table|csv   output format (default: table)\n"
+          "                       csv times:     comm,src,dst,size,start,finish\n"
+          "                       csv penalties: comm,penalty\n"
+          "                       csv steps:     step,begin,end,comm,penalty,remaining\n"
+          "  --penalties          penalties of the static graph of all comms (starts ignored)\n"
+          "  --steps              the step table (per step: penalty and bytes left of each comm)\n"
+          "  --technology NAME    penalty rules: %s (default: infiniband)\n"
+          "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
+          "  --list-technologies  print the technologies and their parameters\n"
+          "  --help               this text\n"
+          "\n"
+          "If every comm carries 'penalties', they are used step by step instead of the\n"
+          "rules. Comms with 'measured' get their relative error (T_p - T_m) / T_m.\n"
+          "The file format is doc/scenario.md. Exit status: 0 ok, 1 bad input, 2 bad usage.\n",
+          names);
+}
+
+static void print_times(const scenario *sc, const double *finish, int csv)
+{
+  if (csv) {
+    printf("comm,src,dst,size,start,finish\n");
+    for (size_t i = 0; i < sc->comm_count; i++) {
+      const scenario_comm *c = &sc->comms[i];
+      printf("%s,%s,%s,%.17g,%.17g,%.17g\n", c->id, sc->hosts[c->src], sc->hosts[c->dst], c->size,
+             c->start, finish[i]);
+    }
+    return;
+  }
+  printf("%-10s %-8s %-8s %14s %12s %12s %12s", "comm", "src", "dst", "size(B)", "start(s)",
+         "finish(s)", "time(s)");
+  int any_measured = 0;
+  for (size_t i = 0; i < sc->comm_count; i++)
+    any_measured |= sc->comms[i].measured >= 0;
+  if (any_measured)
+    printf(" %12s %8s", "measured(s)", "err");
+  printf("\n");
+  double sum_abs = 0;
+  size_t nm = 0;
+  for (size_t i = 0; i < sc->comm_count; i++) {
+    const scenario_comm *c = &sc->comms[i];
+    printf("%-10s %-8s %-8s %14.0f %12.7f %12.7f %12.7f", c->id, sc->hosts[c->src],
+           sc->hosts[c->dst], c->size, c->start, finish[i], finish[i] - c->start);
+    if (c->measured >= 0) {
+      double t = finish[i] - c->start;
+      double e = c->measured > 0 ? (t - c->measured) / c->measured : 0.0;
+      printf(" %12.7f %+7.2f%%", c->measured, 100.0 * e);
+      sum_abs += fabs(e);
+      nm++;
+    }
+    printf("\n");
+  }
+  if (nm)
+    printf("mean |err| over %zu measured comms: %.2f%%\n", nm, 100.0 * sum_abs / (double)nm);
+}
+
+static void print_penalties(const scenario *sc, const cg_tech *t, const double *params, int csv)
+{
+  cg_graph *g = cg_graph_create(t, params);
+  for (size_t h = 0; h < sc->host_count; h++)
+    cg_graph_set_host_group(g, (cg_host)h, sc->racks[h]);
+  cg_comm *h = cg_xmalloc((sc->comm_count + 1) * sizeof *h);
+  for (size_t i = 0; i < sc->comm_count; i++)
+    h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].dst);
+  if (csv)
+    printf("comm,penalty\n");
+  else
+    printf("%-10s %-8s %-8s %10s   (technology %s)\n", "comm", "src", "dst", "penalty", t->name);
+  for (size_t i = 0; i < sc->comm_count; i++) {
+    const scenario_comm *c = &sc->comms[i];
+    double p = cg_graph_penalty(g, h[i]);
+    if (csv)
+      printf("%s,%.17g\n", c->id, p);
+    else
+      printf("%-10s %-8s %-8s %10.6f\n", c->id, sc->hosts[c->src], sc->hosts[c->dst], p);
+  }
+  free(h);
+  cg_graph_destroy(g);
+}
+
+static void print_steps(const scenario *sc, const cg_step_table *tab, int csv)
+{
+  if (csv)
+    printf("step,begin,end,comm,penalty,remaining\n");
+  else
+    printf("%5s %12s %12s %-10s %10s %16s\n", "step", "begin(s)", "end(s)", "comm", "penalty",
+           "remaining(B)");
+  for (size_t r = 0; r < tab->count; r++) {
+    const cg_step_row *row = &tab->rows[r];
+    const char *id = sc->comms[row->comm].id;
+    if (csv)
+      printf("%zu,%.17g,%.17g,%s,%.17g,%.17g\n", row->step, row->begin, row->end, id, row->penalty,
+             row->remaining);
+    else
+      printf("%5zu %12.7f %12.7f %-10s %10.6f %16.1f\n", row->step, row->begin, row->end, id,
+             row->penalty, row->remaining);
+  }
+}
+
+int main(int argc, char **argv)
+{
+  cli_options o;
+  int mode_penalties = 0, mode_steps = 0;
+  cli_flag extra[] = {{"--penalties", &mode_penalties}, {"--steps", &mode_steps}, {NULL, NULL}};
+  int rc = cli_parse(PROG, argc, argv, extra, &o, usage);
+  if (rc >= 0)
+    return rc;
+  if (mode_penalties && mode_steps) {
+    fprintf(stderr, PROG ": --penalties and --steps cannot be combined\n");
+    return 2;
+  }
+  scenario sc;
+  char err[1024];
+  if (scenario_load(o.file, &sc, err, sizeof err)) {
+    fprintf(stderr, PROG ": %s\n", err);
+    cli_free(&o);
+    return 1;
+  }
+  int status = 0;
+  if (mode_penalties) {
+    print_penalties(&sc, o.tech, o.params, o.csv);
+  } else {
+    cg_step_comm *c = cg_xcalloc(sc.comm_count, sizeof *c);
+    for (size_t i = 0; i < sc.comm_count; i++)
+      c[i] = (cg_step_comm){sc.comms[i].src, sc.comms[i].dst, sc.comms[i].size, sc.comms[i].start,
+                            sc.comms[i].penalties, sc.comms[i].penalty_count};
+    double *finish = cg_xcalloc(sc.comm_count, sizeof *finish);
+    cg_step_table tab = {0};
+    if (cg_solve_steps_grouped(c, sc.comm_count, 1.0 / sc.bandwidth, sc.all_given ? NULL : o.tech,
+                               o.params, sc.racks, sc.host_count, finish, mode_steps ? &tab : NULL,
+                               err, sizeof err) == 0) {
+      if (mode_steps)
+        print_steps(&sc, &tab, o.csv);
+      else
+        print_times(&sc, finish, o.csv);
+    } else {
+      /* Solver errors name comms by index: translate to id and line. */
+      size_t idx;
+      if (sscanf(err, "comm %zu", &idx) == 1 && idx < sc.comm_count)
+        fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line,
+                sc.comms[idx].id, strchr(err + 5, ' ') + 1);
+      else
+        fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
+      status = 1;
+    }
+    cg_step_table_free(&tab);
+    free(finish);
+    free(c);
+  }
+  scenario_free(&sc);
+  cli_free(&o);
+  return status;
+}
