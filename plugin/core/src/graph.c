@@ -147,18 +147,7 @@ static void mark_changed(cg_graph *g, cg_comm c)
   g->changed[g->changed_count++] = c;
 }
 
-static int cmp_comm(const void *a, const void *b)
-{
-  cg_comm x = *(const cg_comm *)a, y = *(const cg_comm *)b;
-  return (x > y) - (x < y);
-}
-
-static void end_event(cg_graph *g)
-{
-  g->tech->evaluate(g, &g->dirty);
-  if (g->changed_count > 1)
-    qsort(g->changed, g->changed_count, sizeof *g->changed, cmp_comm);
-}
+static void end_event(cg_graph *g) { g->tech->evaluate(g, &g->dirty); }
 
 cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
 {

@@ -190,6 +190,7 @@ static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
   cg_hostset_clear(&st->singles);
+  cg_hostset_clear(&st->visited);
   /* Multi-out sources first: rule (b) reads their penalties. */
   for (size_t i = 0; i < dirty->count; i++) {
     cg_host s = dirty->items[i];
@@ -202,12 +203,16 @@ static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
     set_all_out(g, s, multi_source_penalty(g, st, s), &changed);
     if (!changed)
       continue;
-    /* Out-degree-1 sources sharing a destination with s depend on P(s). */
+    /* Out-degree-1 sources sharing a destination with s depend on P(s);
+     * scan each destination that has such sources once. */
     size_t n;
     const cg_comm *out = cg_graph_out_comms(g, s, &n);
     for (size_t j = 0; j < n; j++) {
+      cg_host d = cg_graph_comm_dst(g, out[j]);
+      if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
+        continue;
       size_t m;
-      const cg_comm *in = cg_graph_in_comms(g, cg_graph_comm_dst(g, out[j]), &m);
+      const cg_comm *in = cg_graph_in_comms(g, d, &m);
       for (size_t k = 0; k < m; k++) {
         cg_host o = cg_graph_comm_src(g, in[k]);
         if (cg_graph_out_degree(g, o) == 1)

@@ -1,0 +1,161 @@
+/* Replays long random start/end event sequences on contention graphs of a
+ * fixed number of concurrent comms, through the incremental graph and
+ * through full recomputation after every event, and prints events per
+ * second for both and their ratio (measured in the same run).
+ *
+ * usage: bench_graph [--events N] [--seconds S] [--sizes 1000,10000,...]
+ *                    [--technology NAME] [--shapes sparse,fan,all]
+ * Each path runs until N events or S seconds, whichever comes first. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "contention/graph.h"
+#include "contention/technology.h"
+
+static uint64_t rng = 12345;
+static uint32_t rnd(void)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return (uint32_t)(rng >> 11);
+}
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef enum { SPARSE, FANIN, ALLTOALL } shape;
+static const char *shape_name[] = {"sparse", "fan-in/out", "all-to-all"};
+
+typedef struct cfg {
+  shape sh;
+  uint32_t hosts;
+} cfg;
+
+static cfg make_cfg(shape sh, size_t n)
+{
+  cfg c = {sh, 0};
+  if (sh == ALLTOALL) {
+    c.hosts = 2;
+    while ((size_t)c.hosts * (c.hosts - 1) < n)
+      c.hosts++;
+  } else {
+    c.hosts = (uint32_t)(n / 2 > 4 ? n / 2 : 4); /* mean degree 2 */
+  }
+  return c;
+}
+
+static void pick(const cfg *c, cg_host *s, cg_host *d)
+{
+  do {
+    *s = rnd() % c->hosts;
+    if (c->sh == FANIN && rnd() % 4 == 0)
+      *d = rnd() % 16; /* hot receivers */
+    else if (c->sh == FANIN && rnd() % 4 == 0) {
+      *d = rnd() % c->hosts;
+      *s = rnd() % 16; /* hot senders */
+    } else
+      *d = rnd() % c->hosts;
+  } while (*s == *d);
+}
+
+/* Returns events per second; `full` recomputes everything after each event. */
+static double run(const cg_tech *t, const cfg *c, size_t n, size_t max_events, double max_s,
+                  int full, size_t *done)
+{
+  rng = 777 + n + (uint64_t)c->sh; /* same sequence for both paths */
+  cg_graph *g = cg_graph_create(t, NULL);
+  cg_comm *live = malloc(n * sizeof *live);
+  for (size_t i = 0; i < n; i++) {
+    cg_host s, d;
+    pick(c, &s, &d);
+    live[i] = cg_graph_add(g, s, d);
+  }
+  double t0 = now(), t1 = t0;
+  size_t ev = 0;
+  volatile size_t sink = 0;
+  while (ev < max_events) {
+    size_t k = rnd() % n;
+    cg_graph_remove(g, live[k]);
+    if (full)
+      cg_graph_recompute_all(g);
+    cg_host s, d;
+    pick(c, &s, &d);
+    live[k] = cg_graph_add(g, s, d);
+    if (full)
+      cg_graph_recompute_all(g);
+    size_t nch;
+    cg_graph_changed(g, &nch);
+    sink += nch;
+    ev += 2;
+    if ((ev & 63) == 0) {
+      t1 = now();
+      if (t1 - t0 > max_s)
+        break;
+    }
+  }
+  t1 = now();
+  cg_graph_destroy(g);
+  free(live);
+  *done = ev;
+  return (double)ev / (t1 - t0);
+}
+
+int main(int argc, char **argv)
+{
+  size_t max_events = 1000000;
+  double max_s = 5.0;
+  size_t sizes[8] = {1000, 10000, 100000};
+  size_t nsizes = 3;
+  const cg_tech *t = &cg_tech_infiniband;
+  int use_shape[3] = {1, 1, 1};
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--events") == 0 && i + 1 < argc)
+      max_events = strtoul(argv[++i], NULL, 10);
+    else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
+      max_s = atof(argv[++i]);
+    else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+      nsizes = 0;
+      for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
+        sizes[nsizes++] = strtoul(tok, NULL, 10);
+    } else if (strcmp(argv[i], "--shapes") == 0 && i + 1 < argc) {
+      const char *v = argv[++i];
+      use_shape[SPARSE] = strstr(v, "sparse") != NULL;
+      use_shape[FANIN] = strstr(v, "fan") != NULL;
+      use_shape[ALLTOALL] = strstr(v, "all") != NULL;
+    } else if (strcmp(argv[i], "--technology") == 0 && i + 1 < argc) {
+      t = cg_tech_find(argv[++i]);
+      if (!t) {
+        fprintf(stderr, "bench_graph: unknown technology '%s'\n", argv[i]);
+        return 2;
+      }
+    } else {
+      fprintf(stderr, "usage: bench_graph [--events N] [--seconds S] [--sizes A,B,...] [--technology NAME] [--shapes sparse,fan,all]\n");
+      return 2;
+    }
+  }
+  printf("technology %s; each path: up to %zu events or %.1f s\n", t->name, max_events, max_s);
+  printf("%-11s %8s %7s %14s %10s %14s %10s %9s\n", "shape", "comms", "hosts", "incr ev/s",
+         "(events)", "full ev/s", "(events)", "ratio");
+  for (size_t si = 0; si < nsizes; si++)
+    for (int sh = SPARSE; sh <= ALLTOALL; sh++) {
+      if (!use_shape[sh])
+        continue;
+      cfg c = make_cfg((shape)sh, sizes[si]);
+      size_t ni, nf;
+      double inc = run(t, &c, sizes[si], max_events, max_s, 0, &ni);
+      double ful = run(t, &c, sizes[si], max_events, max_s, 1, &nf);
+      printf("%-11s %8zu %7u %14.0f %10zu %14.1f %10zu %8.1fx\n", shape_name[sh], sizes[si],
+             c.hosts, inc, ni, ful, nf, inc / ful);
+      fflush(stdout);
+    }
+  return 0;
+}
