@@ -96,7 +96,7 @@ static double run(const cg_tech *t, const cfg *c, size_t n, size_t max_events, d
     cg_graph_changed(g, &nch);
     sink += nch;
     ev += 2;
-    if ((ev & 63) == 0) {
+    if (full || (ev & 63) == 0) { /* a full step can take long on big graphs */
       t1 = now();
       if (t1 - t0 > max_s)
         break;
