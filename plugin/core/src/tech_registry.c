@@ -9,6 +9,9 @@
 
 static const cg_tech *const all_techs[] = {
   &cg_tech_infiniband,
+  &cg_tech_gige,
+  &cg_tech_myrinet,
+  &cg_tech_hier_ethernet,
   NULL,
 };
 

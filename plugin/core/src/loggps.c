@@ -1,0 +1,64 @@
+/* LogGPS formulas (seed 003 Fig. 1); see loggps.h for the reading. */
+#include "contention/loggps.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void cg_loggps_defaults(cg_loggps *m)
+{
+  m->L = 50e-6;
+  m->o = 5e-6;
+  m->Os = 2e-10;
+  m->Or = 2e-10;
+  m->g = 1.0 / 100e6;
+  m->G = 1.0 / 117.5e6;
+  m->s = 1420;
+  m->S = 65536;
+}
+
+int cg_loggps_validate(const cg_loggps *m, char *err, size_t errlen)
+{
+  const double v[] = {m->L, m->o, m->Os, m->Or, m->g, m->G, m->s, m->S};
+  const char *const n[] = {"L", "o", "Os", "Or", "g", "G", "s", "S"};
+  for (int i = 0; i < 8; i++)
+    if (!isfinite(v[i]) || v[i] < 0) {
+      snprintf(err, errlen, "LogGPS parameter %s = %g must be a finite number >= 0", n[i], v[i]);
+      return -1;
+    }
+  return 0;
+}
+
+double cg_loggps_T1(const cg_loggps *m, double k) { return m->o + k * m->Os; }
+double cg_loggps_T3(const cg_loggps *m, double k) { return m->o + k * m->Or; }
+
+double cg_loggps_T2(const cg_loggps *m, double k)
+{
+  return k < m->s ? m->L + k * m->g : m->L + m->s * m->g + (k - m->s) * m->G;
+}
+
+double cg_loggps_T4(const cg_loggps *m, double dt)
+{
+  return fmax(m->L + m->o, dt) + m->o;
+}
+
+int cg_loggps_is_rendezvous(const cg_loggps *m, double k) { return k >= m->S; }
+
+double cg_loggps_delivery_time(const cg_loggps *m, double k, double dt)
+{
+  double t = cg_loggps_T1(m, k) + cg_loggps_T2(m, k);
+  return cg_loggps_is_rendezvous(m, k) ? cg_loggps_T4(m, dt) + m->L + t : t;
+}
+
+double cg_loggps_send_time(const cg_loggps *m, double k, double dt)
+{
+  if (!cg_loggps_is_rendezvous(m, k))
+    return cg_loggps_T1(m, k);
+  return cg_loggps_T4(m, dt) + m->L + cg_loggps_T1(m, k);
+}
+
+double cg_loggps_recv_time(const cg_loggps *m, double k, double dt)
+{
+  /* Both relative to ts; the receive lasts from tr = dt to the end. */
+  double end = fmax(cg_loggps_delivery_time(m, k, dt), dt) + cg_loggps_T3(m, k);
+  return end - dt;
+}

@@ -1,0 +1,114 @@
+/* Gigabit Ethernet penalty rules (seed 001, sec. V.A), read as documented in
+ * doc/technologies.md (the printed formula is garbled):
+ *
+ * For a comm c = (s, d): Do = d+(s), Di = d-(d).
+ *   Out side: among the comms of s, the "strongly slow" ones go to a
+ *   destination of maximal in-degree; m_o of them (card C_o^m).
+ *     p_o = 1                               if Do = 1
+ *         = Do beta                         if m_o = Do (pure out-conflict)
+ *         = Do beta (1 + gamma_o/(Do-m_o))  if c is strongly slow
+ *         = Do beta (1 - gamma_o/m_o)       otherwise
+ *   In side: the same with the comms entering d, "strongly slow" meaning a
+ *   source of maximal out-degree, m_i of them, Di and gamma_i.
+ *   penalty = max(p_o, p_i, 1).
+ * This reading reproduces the paper's gamma derivation from comms a and f
+ * of its Fig. 4 and its whole predicted column (tests/technologies).
+ *
+ * The penalties of c depend on the out-degrees of the sources into d and on
+ * the in-degrees of the destinations of s, so an edge change (s, d) dirties
+ * s, every source into d, every source into a destination of s (its
+ * in-side maximum may change with d+(s)) and every source sending to a
+ * destination whose in-degree changed (d). */
+#include <stdlib.h>
+
+#include "contention/technology.h"
+
+enum { P_BETA, P_GAMMA_O, P_GAMMA_I };
+
+static const cg_tech_param gige_params[] = {
+  {"beta", "penalty per concurrent comm of a pure out-conflict (paper: 1.5/2 = 2.25/3)", 0.75, 0.01, 10.0},
+  {"gamma_o", "out-conflict correction (paper: derived from comm a of its Fig. 4)", 0.115, 0.0, 0.99},
+  {"gamma_i", "in-conflict correction (paper: derived from comm f of its Fig. 4)", 0.036, 0.0, 0.99},
+};
+
+static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *dirty)
+{
+  size_t n;
+  const cg_comm *in = cg_graph_in_comms(g, d, &n);
+  for (size_t i = 0; i < n; i++)
+    cg_hostset_add(dirty, cg_graph_comm_src(g, in[i]));
+}
+
+static void gige_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
+{
+  (void)delta;
+  size_t n;
+  cg_hostset_add(dirty, s);
+  add_sources_into(g, d, dirty);
+  const cg_comm *out = cg_graph_out_comms(g, s, &n);
+  for (size_t i = 0; i < n; i++)
+    add_sources_into(g, cg_graph_comm_dst(g, out[i]), dirty);
+}
+
+/* One side of the rule: deg comms share the node; mine is this comm's
+ * opposite-end degree, best the maximum over the node's comms and count how
+ * many reach it. */
+static double side_penalty(size_t deg, size_t mine, size_t best, size_t count, double beta,
+                           double gamma)
+{
+  if (deg <= 1)
+    return 1.0;
+  double base = (double)deg * beta;
+  if (count == deg)
+    return base;
+  if (mine == best)
+    return base * (1.0 + gamma / (double)(deg - count));
+  return base * (1.0 - gamma / (double)count);
+}
+
+static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
+{
+  const double *p = cg_graph_tech_params(g);
+  for (size_t k = 0; k < dirty->count; k++) {
+    cg_host s = dirty->items[k];
+    size_t Do;
+    const cg_comm *out = cg_graph_out_comms(g, s, &Do);
+    size_t best_o = 0, count_o = 0;
+    for (size_t i = 0; i < Do; i++) {
+      size_t di = cg_graph_in_degree(g, cg_graph_comm_dst(g, out[i]));
+      if (di > best_o) {
+        best_o = di;
+        count_o = 0;
+      }
+      count_o += di == best_o;
+    }
+    for (size_t i = 0; i < Do; i++) {
+      cg_host d = cg_graph_comm_dst(g, out[i]);
+      size_t Di;
+      const cg_comm *in = cg_graph_in_comms(g, d, &Di);
+      size_t best_i = 0, count_i = 0;
+      for (size_t j = 0; j < Di; j++) {
+        size_t dj = cg_graph_out_degree(g, cg_graph_comm_src(g, in[j]));
+        if (dj > best_i) {
+          best_i = dj;
+          count_i = 0;
+        }
+        count_i += dj == best_i;
+      }
+      double po = side_penalty(Do, Di, best_o, count_o, p[P_BETA], p[P_GAMMA_O]);
+      double pi = side_penalty(Di, Do, best_i, count_i, p[P_BETA], p[P_GAMMA_I]);
+      double pen = po > pi ? po : pi;
+      cg_graph_set_penalty(g, out[i], pen > 1.0 ? pen : 1.0);
+    }
+  }
+}
+
+const cg_tech cg_tech_gige = {
+  .name = "gige",
+  .description = "Gigabit Ethernet (TCP, 802.3x pause): out/in-conflict penalties with beta, gamma_o, gamma_i (Vienne et al. 2008)",
+  .params = gige_params,
+  .param_count = sizeof gige_params / sizeof gige_params[0],
+  .edge_changed = gige_edge_changed,
+  .evaluate = gige_evaluate,
+  .destroy_state = NULL,
+};

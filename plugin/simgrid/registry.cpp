@@ -1,0 +1,122 @@
+/* Model registration: one table entry per network model the plugin adds.
+ * Adding a model = writing its init function and one line in `models`. */
+#include "sg_private.hpp"
+
+#include "binding.hpp"
+#include "options.hpp"
+
+#include <contention/simgrid.h>
+
+#include <xbt/base.h>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/version.h>
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+/* LD_PRELOAD is only for smpimain: the simulated program and anything it
+ * spawns must not inherit the plugin. Done when the platform is created
+ * (whatever the model), not in the constructor, so that `-wrapper valgrind`
+ * (whose launcher loads us first) still passes LD_PRELOAD on to smpimain. */
+void drop_self_from_ld_preload()
+{
+  Dl_info info;
+  const char* preload = std::getenv("LD_PRELOAD");
+  if (preload == nullptr || dladdr(reinterpret_cast<void*>(&drop_self_from_ld_preload), &info) == 0 ||
+      info.dli_fname == nullptr)
+    return;
+  const char* base = std::strrchr(info.dli_fname, '/');
+  base             = base != nullptr ? base + 1 : info.dli_fname;
+  std::string kept;
+  std::string list(preload);
+  size_t pos = 0;
+  while (pos <= list.size()) {
+    size_t end = list.find_first_of(": ", pos);
+    if (end == std::string::npos)
+      end = list.size();
+    std::string item = list.substr(pos, end - pos);
+    const char* ib   = std::strrchr(item.c_str(), '/');
+    ib               = ib != nullptr ? ib + 1 : item.c_str();
+    if (!item.empty() && std::strcmp(ib, base) != 0)
+      kept += (kept.empty() ? "" : ":") + item;
+    pos = end + 1;
+  }
+  if (kept.empty())
+    unsetenv("LD_PRELOAD");
+  else
+    setenv("LD_PRELOAD", kept.c_str(), 1);
+}
+
+/* network/model:contention: SimGrid's SMPI model, plus penalties. */
+void contention_model_init()
+{
+  const cg_tech* tech = contention_sg::options_technology();
+  contention_sg::binding_start(&surf_network_model_init_SMPI, tech, contention_sg::options_params(tech), contention_sg::options_bandwidth(),
+                               contention_sg::options_trace().c_str());
+}
+
+struct ModelEntry {
+  const char* name;
+  const char* description; /* one line, shown by --cfg=network/model:help */
+  void (*init)();
+};
+
+/* The models this plugin registers. A second model (e.g. "loggps", with its
+ * own init in its own file) is one more line here. */
+const ModelEntry models[] = {
+    {"contention",
+     "SMPI model whose inter-host comms are slowed down by the penalties of a dynamic contention graph "
+     "(see contention/technology)",
+     &contention_model_init},
+};
+
+bool version_ok()
+{
+  int major;
+  int minor;
+  int patch;
+  sg_version_get(&major, &minor, &patch);
+  if (major == 3 && minor == 32)
+    return true;
+  std::fprintf(stderr,
+               "contention: this plugin supports SimGrid 3.32 only, but the running SimGrid is %d.%d.%d; "
+               "rebuild SimGrid 3.32 or remove the plugin from LD_PRELOAD\n",
+               major, minor, patch);
+  return false;
+}
+
+} // namespace
+
+extern "C" int contention_simgrid_register(void)
+{
+  static int result = 1;
+  if (result != 1)
+    return result;
+  if (!version_ok()) {
+    result = -1;
+    return result;
+  }
+  /* The table is const in SimGrid's headers but an ordinary heap-backed
+   * vector; appending before the Engine parses --cfg is the only way in 3.32. */
+  auto& table = const_cast<std::vector<surf_model_description_t>&>(surf_network_model_description);
+  for (const ModelEntry& m : models)
+    table.push_back(surf_model_description_t{m.name, m.description, m.init});
+  contention_sg::options_declare();
+  simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
+  result = 0;
+  return result;
+}
+
+/* Runs when the library is loaded (LD_PRELOAD, or linked with --no-as-needed):
+ * before main, hence before smpi_main creates the Engine. */
+__attribute__((constructor)) static void contention_simgrid_load()
+{
+  if (contention_simgrid_register() != 0)
+    std::exit(1);
+}

@@ -1,0 +1,92 @@
+/* The ONLY place with declarations of non-public SimGrid 3.32 internals.
+ *
+ * SimGrid 3.32 installs no API to add a network model or to re-bound a
+ * running comm, so the binding re-declares the few internal symbols it needs.
+ * Each one below says why it is needed. They match SimGrid 3.32 exactly
+ * (checked against its sources, tag v3.32) and nothing else: 3.34+ replaced
+ * the model table by a ModuleGroup and moved the comm start signal. Hence the
+ * compile-time check here and the run-time check in registry.cpp. */
+#ifndef CONTENTION_SG_PRIVATE_HPP
+#define CONTENTION_SG_PRIVATE_HPP
+
+#include <xbt/base.h> /* version.h needs its macros */
+#include <simgrid/version.h>
+#if SIMGRID_VERSION_MAJOR != 3 || SIMGRID_VERSION_MINOR != 32
+#error "The contention plugin supports SimGrid 3.32 only: it re-declares SimGrid 3.32 internals (see sg_private.hpp)."
+#endif
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include <simgrid/forward.h>
+#include <simgrid/kernel/resource/Action.hpp>
+#include <xbt/signal.hpp>
+
+/* (1) The network model table that `--cfg=network/model:` is checked against
+ * (src/surf/surf_interface.hpp). The only way to add a model name: the
+ * plugin's library constructor appends an entry before the Engine parses the
+ * command line. 48-byte entries; `description` is a const char*. */
+struct surf_model_description_t {
+  const char* name;
+  const char* description;
+  std::function<void()> model_init_preparse;
+};
+extern const std::vector<surf_model_description_t> surf_network_model_description;
+
+/* (2) Builds SimGrid's own SMPI network model (the base of ours), so every
+ * smpi option keeps working. */
+void surf_network_model_init_SMPI();
+
+namespace simgrid::kernel {
+/* (6) Registering the binding's flush model (binding.cpp), which applies the
+ * bounds changed at one simulated instant once, right before the network
+ * model solves. The engine is reached with the public
+ * s4u::Engine::get_impl(); only this member is declared. */
+class EngineImpl {
+public:
+  void add_model(std::shared_ptr<resource::Model> model, const std::vector<resource::Model*>& dep_models = {});
+};
+
+namespace activity {
+/* (3) The only signal fired when a comm gets its network action (s4u::Comm's
+ * on_start is never fired in 3.32; on_send/on_recv fire before the action
+ * exists). Only the static member is declared: never use sizeof(CommImpl).
+ * CommImpl derives from ActivityImpl by single, non-virtual inheritance, so a
+ * CommImpl and its ActivityImpl base share one address (used to match the
+ * action, see binding.cpp). */
+class CommImpl {
+public:
+  static xbt::signal<void(CommImpl const&)> on_start;
+};
+} // namespace activity
+
+namespace lmm {
+/* (4) Changing a running comm's bound. Action::set_bound() is public but, in
+ * the default Lazy update mode, drops the action from the event heap and a
+ * comm still in its latency phase never completes; SimGrid's own IB model
+ * uses this member instead. Only the non-virtual member is declared. */
+class System {
+public:
+  void update_variable_bound(Variable* var, double bound);
+};
+} // namespace lmm
+
+namespace resource {
+/* (5) The source and destination hosts of a comm's action: the two
+ * references directly follow the Action base (NetworkModel.hpp). Layout
+ * sensitive: the binding checks at run time that they point to known hosts.
+ * Only the leading members are declared; never construct or size it. */
+class NetworkAction : public Action {
+  s4u::Host& src_;
+  s4u::Host& dst_;
+
+public:
+  NetworkAction() = delete;
+  s4u::Host& get_src() const { return src_; }
+  s4u::Host& get_dst() const { return dst_; }
+};
+} // namespace resource
+} // namespace simgrid::kernel
+
+#endif

@@ -1,0 +1,214 @@
+/* The contention benchmark of seed 000 (§3.3) and seed 001 (§IV.B) as an SMPI
+ * program: every comm of a graph gets a sender rank on its source host and a
+ * receiver rank on its destination host; all ranks leave a barrier together,
+ * each sender sends at its start time, and each receiver records when its
+ * message has arrived. Rank 0 prints, per comm,
+ *   comm,src,dst,size,start,finish
+ * (seconds since the barrier), the same CSV as `contention-predict --format csv`.
+ *
+ * Graph: `--graph FILE` (lines `ID SRC DST SIZE [START]`, # comments) or
+ * arguments `ID:SRC:DST:SIZE[:START]`. Sizes take B, kB, KiB, MB, MiB, GB,
+ * GiB; start times s, ms, us, ns. Rank 2i must run on SRC of comm i and rank
+ * 2i+1 on its DST: contention-bench-run writes that hostfile. */
+#include <mpi.h>
+#include <smpi/smpi.h>
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NAME_LEN 64
+
+typedef struct {
+  char id[NAME_LEN], src[NAME_LEN], dst[NAME_LEN];
+  double size, start;
+} bench_comm;
+
+typedef struct {
+  bench_comm *v;
+  int n, cap;
+} bench_graph;
+
+static void fail(const char *fmt, const char *a, const char *b)
+{
+  fprintf(stderr, "contention-bench: ");
+  fprintf(stderr, fmt, a, b);
+  fprintf(stderr, "\n");
+  /* exit(), not MPI_Abort: smpirun then reports the failure (MPI_Abort
+   * ends an SMPI simulation with status 0). */
+  exit(2);
+}
+
+/* Parses a number with one of the suffixes of `units` (name/factor pairs,
+ * "" = base unit). Returns 0 on success. */
+static int parse_unit(const char *text, const char *const *names, const double *factors, int count, double *out)
+{
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (end == text || errno != 0 || !(v >= 0))
+    return -1;
+  for (int i = 0; i < count; i++)
+    if (strcmp(end, names[i]) == 0) {
+      *out = v * factors[i];
+      return 0;
+    }
+  return -1;
+}
+
+static double parse_size(const char *text, const char *where)
+{
+  static const char *const names[] = {"", "B", "kB", "KiB", "MB", "MiB", "GB", "GiB"};
+  static const double f[] = {1, 1, 1e3, 1024.0, 1e6, 1048576.0, 1e9, 1073741824.0};
+  double v;
+  if (parse_unit(text, names, f, 8, &v) != 0 || v > 2147483647.0 || v != (double)(long)v)
+    fail("%s: bad size '%s' (a whole number of bytes up to 2^31-1, suffixes B, kB, KiB, MB, MiB, GB, GiB)", where,
+         text);
+  return v;
+}
+
+static double parse_time(const char *text, const char *where)
+{
+  static const char *const names[] = {"", "s", "ms", "us", "ns"};
+  static const double f[] = {1, 1, 1e-3, 1e-6, 1e-9};
+  double v;
+  if (parse_unit(text, names, f, 5, &v) != 0)
+    fail("%s: bad start time '%s' (seconds >= 0, suffixes s, ms, us, ns)", where, text);
+  return v;
+}
+
+static void add_comm(bench_graph *g, char **fields, int nf, const char *where)
+{
+  if (nf < 4 || nf > 5)
+    fail("%s: expected ID SRC DST SIZE [START]%s", where, "");
+  for (int i = 0; i < 3; i++)
+    if (strlen(fields[i]) >= NAME_LEN)
+      fail("%s: name '%s' too long (at most 63 characters)", where, fields[i]);
+  if (strcmp(fields[1], fields[2]) == 0)
+    fail("%s: comm %s has src == dst (the benchmark measures inter-host comms)", where, fields[0]);
+  for (int i = 0; i < g->n; i++)
+    if (strcmp(g->v[i].id, fields[0]) == 0)
+      fail("%s: duplicate comm id '%s'", where, fields[0]);
+  if (g->n == g->cap) {
+    g->cap = g->cap ? 2 * g->cap : 16;
+    g->v = realloc(g->v, (size_t)g->cap * sizeof *g->v);
+    if (g->v == NULL)
+      fail("%s: out of memory%s", where, "");
+  }
+  bench_comm *c = &g->v[g->n++];
+  strcpy(c->id, fields[0]);
+  strcpy(c->src, fields[1]);
+  strcpy(c->dst, fields[2]);
+  c->size = parse_size(fields[3], where);
+  c->start = nf == 5 ? parse_time(fields[4], where) : 0;
+}
+
+static int split(char *s, const char *seps, char **fields, int max)
+{
+  int n = 0;
+  for (char *tok = strtok(s, seps); tok != NULL; tok = strtok(NULL, seps))
+    if (n < max)
+      fields[n++] = tok;
+    else
+      return max + 1;
+  return n;
+}
+
+static void read_graph_file(bench_graph *g, const char *path)
+{
+  FILE *f = fopen(path, "r");
+  if (f == NULL)
+    fail("%s: cannot open the graph file%s", path, "");
+  char line[1024], where[1100];
+  int lineno = 0;
+  while (fgets(line, sizeof line, f) != NULL) {
+    lineno++;
+    snprintf(where, sizeof where, "%s:%d", path, lineno);
+    char *hash = strchr(line, '#');
+    if (hash != NULL)
+      *hash = '\0';
+    char *fields[6];
+    int nf = split(line, " \t\r\n", fields, 5);
+    if (nf > 0)
+      add_comm(g, fields, nf, where);
+  }
+  fclose(f);
+}
+
+static void sleep_until(double t)
+{
+  double left = t - MPI_Wtime();
+  if (left <= 0)
+    return;
+  struct timespec ts = {(time_t)left, (long)((left - (double)(time_t)left) * 1e9)};
+  nanosleep(&ts, NULL);
+}
+
+int main(int argc, char **argv)
+{
+  MPI_Init(&argc, &argv);
+  int rank, size;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+
+  bench_graph g = {NULL, 0, 0};
+  for (int i = 1; i < argc; i++) {
+    if (strcmp(argv[i], "--graph") == 0 && i + 1 < argc) {
+      read_graph_file(&g, argv[++i]);
+    } else {
+      char copy[1024], where[1100];
+      snprintf(copy, sizeof copy, "%s", argv[i]);
+      snprintf(where, sizeof where, "argument %d", i);
+      char *fields[6];
+      add_comm(&g, fields, split(copy, ":", fields, 5), where);
+    }
+  }
+  if (g.n == 0)
+    fail("no comm given: use --graph FILE or ID:SRC:DST:SIZE[:START] arguments%s%s", "", "");
+  char msg[512];
+  if (size != 2 * g.n) {
+    snprintf(msg, sizeof msg, "%d ranks for %d comms", size, g.n);
+    fail("%s: run one rank per comm end (2 x comms), e.g. with contention-bench-run%s", msg, "");
+  }
+
+  const bench_comm *c = &g.v[rank / 2];
+  int sender = rank % 2 == 0;
+  char host[MPI_MAX_PROCESSOR_NAME];
+  int len;
+  MPI_Get_processor_name(host, &len);
+  const char *want = sender ? c->src : c->dst;
+  if (strcmp(host, want) != 0) {
+    snprintf(msg, sizeof msg, "rank %d (%s of comm %s) runs on host '%s', expected '%s'", rank,
+             sender ? "sender" : "receiver", c->id, host, want);
+    fail("%s: the hostfile must list each comm's SRC then DST, in graph order%s", msg, "");
+  }
+
+  size_t bytes = (size_t)c->size;
+  char *buf = SMPI_SHARED_MALLOC(bytes > 0 ? bytes : 1);
+  double finish = -1;
+  MPI_Barrier(MPI_COMM_WORLD);
+  double t0 = MPI_Wtime();
+  if (sender) {
+    sleep_until(t0 + c->start);
+    MPI_Send(buf, (int)bytes, MPI_BYTE, rank + 1, rank / 2, MPI_COMM_WORLD);
+  } else {
+    MPI_Recv(buf, (int)bytes, MPI_BYTE, rank - 1, rank / 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    finish = MPI_Wtime() - t0;
+  }
+  SMPI_SHARED_FREE(buf);
+
+  double *all = rank == 0 ? malloc((size_t)size * sizeof *all) : NULL;
+  MPI_Gather(&finish, 1, MPI_DOUBLE, all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  if (rank == 0) {
+    printf("comm,src,dst,size,start,finish\n");
+    for (int i = 0; i < g.n; i++)
+      printf("%s,%s,%s,%.0f,%.9g,%.9g\n", g.v[i].id, g.v[i].src, g.v[i].dst, g.v[i].size, g.v[i].start,
+             all[2 * i + 1]);
+    free(all);
+  }
+  free(g.v);
+  MPI_Finalize();
+  return 0;
+}

@@ -1,0 +1,87 @@
+/* A plain s4u simulator using the contention model, and the check that a comm
+ * which fails or is cancelled mid-transfer releases its penalty.
+ *
+ * Host a sends SIZE bytes to b and to c at time 0. Under InfiniBand rules the
+ * two comms of a share a's out-degree: penalty 2 each. At time T the comm to
+ * c is stopped (`cancel`: a cancels it; `kill`: c's receiver is killed), so
+ * the comm to b runs alone from then on and must finish at
+ *     T + (SIZE - T * B / 2) / B = SIZE / B + T / 2,
+ * instead of 2 * SIZE / B if the penalty were kept.
+ *
+ * Usage: s4u-cancel PLATFORM cancel|kill [--cfg=...]; the platform must have
+ * hosts a, b, c with uncontended bandwidth B = 1958863858 B/s between them
+ * (tests/smpi/fatpipe-16.xml). Prints the finish time and exits 1 if it is
+ * not the expected one within 1e-4 (relative).
+ *
+ * The model is available because the program is linked with
+ * -Wl,--no-as-needed against libcontention-simgrid (its constructor registers
+ * it); contention_simgrid_register() makes this explicit. */
+#include <contention/simgrid.h>
+
+#include <simgrid/s4u.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace sg4 = simgrid::s4u;
+
+namespace {
+constexpr double SIZE = 20971520; /* 20 MiB */
+constexpr double B    = 1958863858;
+constexpr double T    = 0.004;
+double finish_b       = -1;
+bool kill_mode        = false;
+sg4::ActorPtr receiver_c;
+int payload;
+} // namespace
+
+static void sender()
+{
+  sg4::CommPtr to_b = sg4::Mailbox::by_name("b")->put_async(&payload, SIZE);
+  sg4::CommPtr to_c = sg4::Mailbox::by_name("c")->put_async(&payload, SIZE);
+  sg4::this_actor::sleep_for(T);
+  if (kill_mode)
+    receiver_c->kill();
+  else
+    to_c->cancel();
+  to_b->wait();
+  finish_b = sg4::Engine::get_clock();
+  try {
+    to_c->wait();
+  } catch (const simgrid::Exception&) { /* expected: the comm was stopped */
+  }
+}
+
+static void receiver(const char* box)
+{
+  try {
+    sg4::Mailbox::by_name(box)->get<int>();
+  } catch (const simgrid::Exception&) { /* the cancelled comm */
+  }
+}
+
+int main(int argc, char** argv)
+{
+  if (contention_simgrid_register() != 0)
+    return 1;
+  sg4::Engine e(&argc, argv);
+  if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "kill") != 0)) {
+    std::fprintf(stderr, "usage: %s PLATFORM cancel|kill [--cfg=...]\n", argv[0]);
+    return 2;
+  }
+  kill_mode = std::strcmp(argv[2], "kill") == 0;
+  e.load_platform(argv[1]);
+  sg4::Actor::create("sender", e.host_by_name("a"), sender);
+  sg4::Actor::create("recv-b", e.host_by_name("b"), receiver, "b");
+  receiver_c = sg4::Actor::create("recv-c", e.host_by_name("c"), receiver, "c");
+  e.run();
+  receiver_c = nullptr;
+
+  double expected = SIZE / B + T / 2;
+  double rel      = std::fabs(finish_b - expected) / expected;
+  std::printf("%s: comm a->b finished at %.9g s, expected %.9g s (penalty released at %g s), rel %.2e\n", argv[2],
+              finish_b, expected, T, rel);
+  return rel <= 1e-4 ? 0 : 1;
+}

@@ -1,0 +1,28 @@
+# cmake -DCMD="prog;args" -DEXIT=N -DSTDOUT="text" -DSTDERR="text" -P expect_output.cmake
+# Runs CMD, checks its exit status and that stdout / stderr contain the
+# given texts literally (each optional). The policy line matters: without
+# it, if(x STREQUAL "STDOUT") dereferences the quoted "STDOUT".
+cmake_minimum_required(VERSION 3.18)
+execute_process(COMMAND ${CMD} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+set(failed 0)
+if(NOT DEFINED EXIT)
+  message(FATAL_ERROR "expect_output.cmake: EXIT not given")
+endif()
+if(NOT rc EQUAL EXIT)
+  message(SEND_ERROR "exit status ${rc}, want ${EXIT}")
+  set(failed 1)
+endif()
+foreach(pair "STDOUT;out" "STDERR;err")
+  list(GET pair 0 want_var)
+  list(GET pair 1 got_var)
+  if(DEFINED ${want_var})
+    string(FIND "${${got_var}}" "${${want_var}}" pos)
+    if(pos EQUAL -1)
+      message(SEND_ERROR "${want_var} does not contain:\n  ${${want_var}}")
+      set(failed 1)
+    endif()
+  endif()
+endforeach()
+if(failed)
+  message(FATAL_ERROR "command: ${CMD}\nstdout:\n${out}\nstderr:\n${err}")
+endif()

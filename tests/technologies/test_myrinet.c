@@ -1,0 +1,108 @@
+/* Myrinet Stop & Go rules: seed 001 Fig. 5/6 (5 state sets, penalties
+ * 5 5 5 2.5 2.5 2.5) on a graph that gives exactly the paper's counts,
+ * hand-counted small cases, component independence, and the sampled
+ * approximation beyond the exact bound. */
+#include "check.h"
+#include "contention/graph.h"
+#include "contention/technology.h"
+
+#define EXACT_P(g, c, want) CHECK_REL(cg_graph_penalty(g, c), want, 1e-15)
+
+static void fig6(void)
+{
+  /* a,b,c leave n0; d = n2->n1 and f = n2->n4 share n2; e = n3->n1.
+   * Maximal send sets: {a,f}, {b,d}, {c,d}, {b,e,f}, {c,e,f}: a 1, b 2,
+   * c 2, d 2, e 2, f 3 of 5 sets; source minima 1 1 1 2 2 2 (Fig. 6). */
+  cg_graph *g = cg_graph_create(&cg_tech_myrinet, NULL);
+  cg_comm a = cg_graph_add(g, 0, 1), b = cg_graph_add(g, 0, 2), c = cg_graph_add(g, 0, 3);
+  cg_comm d = cg_graph_add(g, 2, 1), e = cg_graph_add(g, 3, 1), f = cg_graph_add(g, 2, 4);
+  EXACT_P(g, a, 5);
+  EXACT_P(g, b, 5);
+  EXACT_P(g, c, 5);
+  EXACT_P(g, d, 2.5);
+  EXACT_P(g, e, 2.5);
+  EXACT_P(g, f, 2.5);
+  /* Removing e: sets {a,f}, {b,d}, {c,d}, {b,f}, {c,f}: still 5 sets; a 1,
+   * d 2, f 3 -> a,b,c 5, d and f 5/2. Adding it back restores Fig. 6. */
+  cg_graph_remove(g, e);
+  EXACT_P(g, a, 5);
+  EXACT_P(g, d, 2.5);
+  EXACT_P(g, f, 2.5);
+  cg_graph_remove(g, d);
+  /* Without d: n2 sends f alone to n4 (no conflict), {a},{b},{c} x {f}:
+   * 3 sets, a,b,c 3, f 1. */
+  EXACT_P(g, a, 3);
+  EXACT_P(g, f, 1);
+  cg_graph_destroy(g);
+}
+
+static void simple_cases(void)
+{
+  cg_graph *g = cg_graph_create(&cg_tech_myrinet, NULL);
+  /* Out-conflict of 3 (Fig. 2 scheme 3): 3 sets, one each -> 3. */
+  cg_comm a = cg_graph_add(g, 0, 1), b = cg_graph_add(g, 0, 2), c = cg_graph_add(g, 0, 3);
+  EXACT_P(g, a, 3);
+  EXACT_P(g, b, 3);
+  EXACT_P(g, c, 3);
+  /* Income/outgo (n1 receives a and sends x) is no conflict: x alone, 1. */
+  cg_comm x = cg_graph_add(g, 1, 5);
+  EXACT_P(g, x, 1);
+  EXACT_P(g, a, 3);
+  /* Another component (incast of 2 into n9) does not change the first. */
+  cg_comm y = cg_graph_add(g, 7, 9), z = cg_graph_add(g, 8, 9);
+  EXACT_P(g, y, 2);
+  EXACT_P(g, z, 2);
+  EXACT_P(g, a, 3);
+  /* d = n4->n3 joins c's destination (scheme 4 shape): sets {a,d}, {b,d},
+   * {c} -> a,b,c 3/1, d 3/2. */
+  cg_comm d = cg_graph_add(g, 4, 3);
+  EXACT_P(g, a, 3);
+  EXACT_P(g, c, 3);
+  EXACT_P(g, d, 1.5);
+  /* Parallel comms conflict (same source): two n7->n9 and one n8->n9. */
+  cg_comm y2 = cg_graph_add(g, 7, 9);
+  EXACT_P(g, y, 3);
+  EXACT_P(g, y2, 3);
+  EXACT_P(g, z, 3);
+  cg_graph_destroy(g);
+}
+
+/* Beyond the bound, each source is solved exactly on its nearest comms. */
+static void approximation(void)
+{
+  /* A star of 4 comms above a bound of 2: the source's out-degree, exact. */
+  double two[] = {2};
+  cg_graph *g = cg_graph_create(&cg_tech_myrinet, two);
+  cg_comm c[4];
+  for (cg_host i = 0; i < 4; i++)
+    c[i] = cg_graph_add(g, 0, i + 1);
+  EXACT_P(g, c[0], 4);
+  EXACT_P(g, c[3], 4);
+  cg_graph_destroy(g);
+  /* Fig. 6 graph (6 comms) with a bound of 5. Source n0: its 3 comms plus
+   * d and e (into n1) are 5 comms, whose sets {a}, {b,d}, {b,e}, {c,d},
+   * {c,e} give 5 (exact). Source n2 (d, f): d, f, then a, e (into n1),
+   * then b (first of the next layer in (src, dst) order); sets {b,d},
+   * {a,f}, {b,e,f}: d is in 1 of 3 -> 3 (exact 2.5, +20 %). Source n3 (e):
+   * e, then a, d, then b, c: sets {a}, {b,d}, {c,d}, {b,e}, {c,e} -> 5/2,
+   * exact. */
+  double five[] = {5};
+  g = cg_graph_create(&cg_tech_myrinet, five);
+  cg_comm a = cg_graph_add(g, 0, 1);
+  cg_graph_add(g, 0, 2);
+  cg_graph_add(g, 0, 3);
+  cg_comm d = cg_graph_add(g, 2, 1), e = cg_graph_add(g, 3, 1), f = cg_graph_add(g, 2, 4);
+  EXACT_P(g, a, 5);
+  EXACT_P(g, d, 3);
+  EXACT_P(g, f, 3);
+  EXACT_P(g, e, 2.5);
+  cg_graph_destroy(g);
+}
+
+int main(void)
+{
+  fig6();
+  simple_cases();
+  approximation();
+  CHECK_DONE();
+}

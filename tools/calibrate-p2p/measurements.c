@@ -1,0 +1,114 @@
+/* CSV measurement reader; see measurements.h. */
+#include "measurements.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+
+static int parse_field(const char *s, double *out)
+{
+  while (isspace((unsigned char)*s))
+    s++;
+  char *end;
+  errno = 0;
+  double d = strtod(s, &end);
+  if (end == s || errno == ERANGE)
+    return -1;
+  while (isspace((unsigned char)*end))
+    end++;
+  if (*end)
+    return -1;
+  *out = d;
+  return 0;
+}
+
+int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
+                      size_t errlen)
+{
+  m->rows = 0;
+  m->columns = columns;
+  m->v = NULL;
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    return -1;
+  }
+  size_t cap = 0;
+  char line[4096];
+  int lineno = 0, data_seen = 0, rc = 0;
+  while (rc == 0 && fgets(line, sizeof line, f)) {
+    lineno++;
+    size_t len = strlen(line);
+    if (len == sizeof line - 1 && line[len - 1] != '\n') {
+      snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno, sizeof line - 2);
+      rc = -1;
+      break;
+    }
+    char *hash = strchr(line, '#');
+    if (hash)
+      *hash = '\0';
+    char *p = line;
+    while (isspace((unsigned char)*p))
+      p++;
+    if (!*p)
+      continue;
+    double vals[8];
+    size_t n = 0;
+    int numeric = 1;
+    for (char *tok = p;; n++) {
+      char *comma = strchr(tok, ',');
+      if (comma)
+        *comma = '\0';
+      if (n < 8 && parse_field(tok, &vals[n]) != 0)
+        numeric = 0;
+      if (!comma) {
+        n++;
+        break;
+      }
+      tok = comma + 1;
+    }
+    if (!numeric && !data_seen) { /* the header line */
+      data_seen = 1;
+      continue;
+    }
+    data_seen = 1;
+    if (n != columns || !numeric) {
+      snprintf(err, errlen, "%s:%d: expected %zu numeric comma-separated columns (%s)", path, lineno, columns,
+               header);
+      rc = -1;
+      break;
+    }
+    for (size_t c = 0; c < columns; c++)
+      if (!isfinite(vals[c]) || vals[c] < 0 || (c == columns - 1 && vals[c] <= 0)) {
+        snprintf(err, errlen, "%s:%d: column %zu = %g: values must be finite and >= 0, durations > 0 (%s)", path,
+                 lineno, c + 1, vals[c], header);
+        rc = -1;
+        break;
+      }
+    if (rc)
+      break;
+    cg_grow((void **)&m->v, &cap, (m->rows + 1) * columns, sizeof *m->v);
+    memcpy(m->v + m->rows * columns, vals, columns * sizeof *vals);
+    m->rows++;
+  }
+  fclose(f);
+  if (rc == 0 && m->rows == 0) {
+    snprintf(err, errlen, "%s: no measurements (%s)", path, header);
+    rc = -1;
+  }
+  if (rc)
+    measurements_free(m);
+  return rc;
+}
+
+void measurements_free(measurements *m)
+{
+  free(m->v);
+  m->v = NULL;
+  m->rows = 0;
+}

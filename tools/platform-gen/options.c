@@ -1,0 +1,250 @@
+/* Option parsing: every value is checked, and every error names the option
+ * and what it accepts. */
+#include "options.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/units.h"
+#include "speed.h"
+
+#define PROG "contention-platform-gen"
+#define MAX_NODES_PER_CABINET 100000L
+#define MAX_FULL_NODES 2048L /* a Full zone stores n^2 routes */
+
+void pgen_usage(FILE *out)
+{
+  fprintf(out,
+          "usage: " PROG " --nodes N[,N...] --bw BANDWIDTH [options]\n"
+          "Writes a SimGrid 3.32 platform (XML) for a single-switch or a hierarchical cluster.\n"
+          "  --layout single|hierarchical  one switch (default), or cabinets joined by uplinks\n"
+          "  --sharing splitduplex|fatpipe node links: up+down SHARED links in a <cluster> (default),\n"
+          "                                or one FATPIPE link per node in a Full zone (single only:\n"
+          "                                no link limits any flow, for the contention model)\n"
+          "  --nodes N | N1,N2,...         hosts (per cabinet with --cabinets; a list gives each cabinet)\n"
+          "  --cabinets K                  number of cabinets (hierarchical)\n"
+          "  --cores C                     cores per host (default 1)\n"
+          "  --speed SPEED                 speed per core, e.g. 2.53Gf (default 1Gf)\n"
+          "  --bw BANDWIDTH --lat TIME     each node's link, e.g. 1Gbps 24us (lat default 0s)\n"
+          "  --limiter F                   limiter link of F x --bw per node, F >= 1 (splitduplex only)\n"
+          "  --loopback-bw BW --loopback-lat TIME  link for comms inside a host (default: none)\n"
+          "  --bb-bw BW --bb-lat TIME      each cabinet's uplink (hierarchical; lat default 0s)\n"
+          "  --bb-limiter BW               each cabinet's limiter link shared by its in and out flows\n"
+          "  --id NAME                     id of the top zone (default cluster)\n"
+          "  --prefix P --first I          host names P<I>, P<I+1>, ... (default node-, 1)\n"
+          "  --comment TEXT                a line for the header comment (repeatable)\n"
+          "  -o, --output FILE             write there instead of stdout\n"
+          "Bandwidths take SimGrid suffixes (%s),\n"
+          "times (%s).\n",
+          cg_unit_suffixes(CG_UNIT_BANDWIDTH), cg_unit_suffixes(CG_UNIT_TIME));
+}
+
+static int fail(const char *opt, const char *fmt, const char *value)
+{
+  fprintf(stderr, PROG ": %s: ", opt);
+  fprintf(stderr, fmt, value);
+  fputc('\n', stderr);
+  return 2;
+}
+
+static int parse_quantity(const char *opt, const char *v, cg_unit_kind kind, int positive, double *out)
+{
+  char err[512];
+  if (cg_parse_quantity(v, kind, out, err, sizeof err) != 0)
+    return fail(opt, "%s", err);
+  if (positive && *out <= 0)
+    return fail(opt, "must be positive, got '%s'", v);
+  return 0;
+}
+
+static int parse_long(const char *opt, const char *v, long lo, long hi, long *out)
+{
+  char *end = NULL;
+  errno = 0;
+  long n = strtol(v, &end, 10);
+  if (end == v || *end != '\0' || errno != 0 || n < lo || n > hi) {
+    fprintf(stderr, PROG ": %s: expected an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, v);
+    return 2;
+  }
+  *out = n;
+  return 0;
+}
+
+/* Names end up in XML attributes and SimGrid ids: keep them plain. */
+static int check_name(const char *opt, const char *v, int allow_empty)
+{
+  size_t n = strlen(v);
+  if ((n == 0 && !allow_empty) || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != n)
+    return fail(opt, "expected letters, digits, '_', '.' or '-', got '%s'", v);
+  return 0;
+}
+
+static int parse_nodes(const char *v, pgen_options *o)
+{
+  char buf[8192];
+  if (strlen(v) >= sizeof buf)
+    return fail("--nodes", "list too long: '%.40s...'", v);
+  strcpy(buf, v);
+  o->cabinets = 0;
+  if (v[0] == '\0' || v[0] == ',' || v[strlen(v) - 1] == ',' || strstr(v, ",,"))
+    return fail("--nodes", "expected N or a list N1,N2,... of positive integers, got '%s'", v);
+  for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+    if (o->cabinets == PGEN_MAX_CABINETS)
+      return fail("--nodes", "at most 1024 cabinets, got '%s'", v);
+    if (parse_long("--nodes", tok, 1, MAX_NODES_PER_CABINET, &o->nodes[o->cabinets]) != 0)
+      return 2;
+    o->cabinets++;
+  }
+  return 0;
+}
+
+/* Cross-option rules, once everything is read. */
+static int check_combination(pgen_options *o, int set_cabinets, long cabinets, int have_nodes, int have_bb)
+{
+  if (!have_nodes)
+    return fail("--nodes", "%s", "missing (the number of hosts, or a list of hosts per cabinet)");
+  if (o->bw <= 0)
+    return fail("--bw", "%s", "missing (the bandwidth of each node's link, e.g. 1Gbps)");
+  if (o->layout == PGEN_SINGLE) {
+    if (o->cabinets > 1 || set_cabinets)
+      return fail("--layout", "%s", "single takes one --nodes N and no --cabinets (use --layout hierarchical)");
+    if (have_bb)
+      return fail("--layout", "%s", "--bb-bw, --bb-lat and --bb-limiter apply to --layout hierarchical only");
+  } else {
+    if (o->sharing == PGEN_FATPIPE)
+      return fail("--sharing", "%s", "fatpipe is available with --layout single only");
+    if (set_cabinets) {
+      if (o->cabinets == 1) {
+        if (cabinets > PGEN_MAX_CABINETS)
+          return fail("--cabinets", "%s", "at most 1024");
+        for (long c = 1; c < cabinets; c++)
+          o->nodes[c] = o->nodes[0];
+        o->cabinets = (int)cabinets;
+      } else if (o->cabinets != cabinets) {
+        return fail("--cabinets", "%s", "does not match the number of counts given to --nodes");
+      }
+    }
+    if (o->bb_bw <= 0)
+      return fail("--bb-bw", "%s", "missing (the bandwidth of each cabinet's uplink, e.g. 10Gbps)");
+  }
+  if (o->sharing == PGEN_FATPIPE) {
+    if (o->limiter > 0)
+      return fail("--limiter", "%s", "needs --sharing splitduplex (fatpipe links are never shared)");
+    if (o->nodes[0] > MAX_FULL_NODES)
+      return fail("--nodes", "%s", "--sharing fatpipe writes n^2 routes: at most 2048 hosts");
+  }
+  if (o->loopback_lat > 0 && o->loopback_bw <= 0)
+    return fail("--loopback-lat", "%s", "needs --loopback-bw");
+  return -1;
+}
+
+int pgen_parse(int argc, char **argv, pgen_options *o)
+{
+  memset(o, 0, sizeof *o);
+  o->id = "cluster";
+  o->prefix = "node-";
+  o->first = 1;
+  o->cores = 1;
+  o->speed = 1e9;
+  int set_cabinets = 0, have_nodes = 0, have_bb = 0;
+  long cabinets = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *opt = argv[i];
+    if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
+      pgen_usage(stdout);
+      return 0;
+    }
+    static const char *const known[] = {"--layout", "--sharing", "--nodes", "--cabinets", "--cores", "--speed",
+                                        "--bw", "--lat", "--limiter", "--loopback-bw", "--loopback-lat",
+                                        "--bb-bw", "--bb-lat", "--bb-limiter", "--id", "--prefix", "--first",
+                                        "--comment", "-o", "--output", NULL};
+    int k = 0;
+    while (known[k] && strcmp(known[k], opt) != 0)
+      k++;
+    if (!known[k]) {
+      fprintf(stderr, PROG ": unknown option '%s' (accepted: --layout, --sharing, --nodes, --cabinets, --cores, "
+                      "--speed, --bw, --lat, --limiter, --loopback-bw, --loopback-lat, --bb-bw, --bb-lat, "
+                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, --help)\n", opt);
+      return 2;
+    }
+    if (i + 1 >= argc)
+      return fail(opt, "%s", "missing value");
+    const char *v = argv[++i];
+    int rc = 0;
+    long n = 0;
+    if (strcmp(opt, "--layout") == 0) {
+      if (strcmp(v, "single") == 0)
+        o->layout = PGEN_SINGLE;
+      else if (strcmp(v, "hierarchical") == 0)
+        o->layout = PGEN_HIERARCHICAL;
+      else
+        rc = fail(opt, "unknown layout '%s' (accepted: single, hierarchical)", v);
+    } else if (strcmp(opt, "--sharing") == 0) {
+      if (strcmp(v, "splitduplex") == 0)
+        o->sharing = PGEN_SPLITDUPLEX;
+      else if (strcmp(v, "fatpipe") == 0)
+        o->sharing = PGEN_FATPIPE;
+      else
+        rc = fail(opt, "unknown sharing '%s' (accepted: splitduplex, fatpipe)", v);
+    } else if (strcmp(opt, "--nodes") == 0) {
+      rc = parse_nodes(v, o);
+      have_nodes = 1;
+    } else if (strcmp(opt, "--cabinets") == 0) {
+      rc = parse_long(opt, v, 1, PGEN_MAX_CABINETS, &cabinets);
+      set_cabinets = 1;
+    } else if (strcmp(opt, "--cores") == 0) {
+      rc = parse_long(opt, v, 1, 1024, &n);
+      o->cores = (int)n;
+    } else if (strcmp(opt, "--first") == 0) {
+      rc = parse_long(opt, v, 0, 1000000000L, &o->first);
+    } else if (strcmp(opt, "--speed") == 0) {
+      char err[512];
+      if (pgen_parse_speed(v, &o->speed, err, sizeof err) != 0)
+        rc = fail(opt, "%s", err);
+    } else if (strcmp(opt, "--bw") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_BANDWIDTH, 1, &o->bw);
+    } else if (strcmp(opt, "--lat") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_TIME, 0, &o->lat);
+    } else if (strcmp(opt, "--limiter") == 0) {
+      char *end = NULL;
+      o->limiter = strtod(v, &end);
+      if (end == v || *end != '\0' || !isfinite(o->limiter) || o->limiter < 1 ||
+          strspn(v, "0123456789.eE+") != strlen(v))
+        rc = fail(opt, "expected a factor F >= 1 (limiter bandwidth = F x --bw), got '%s'", v);
+    } else if (strcmp(opt, "--loopback-bw") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_BANDWIDTH, 1, &o->loopback_bw);
+    } else if (strcmp(opt, "--loopback-lat") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_TIME, 0, &o->loopback_lat);
+    } else if (strcmp(opt, "--bb-bw") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_BANDWIDTH, 1, &o->bb_bw);
+      have_bb = 1;
+    } else if (strcmp(opt, "--bb-lat") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_TIME, 0, &o->bb_lat);
+      have_bb = 1;
+    } else if (strcmp(opt, "--bb-limiter") == 0) {
+      rc = parse_quantity(opt, v, CG_UNIT_BANDWIDTH, 1, &o->bb_limiter);
+      have_bb = 1;
+    } else if (strcmp(opt, "--id") == 0) {
+      rc = check_name(opt, v, 0);
+      o->id = v;
+    } else if (strcmp(opt, "--prefix") == 0) {
+      rc = check_name(opt, v, 1);
+      o->prefix = v;
+    } else if (strcmp(opt, "--comment") == 0) {
+      /* An XML comment may not contain "--" nor end with '-'. */
+      if (o->comment_count == PGEN_MAX_COMMENTS)
+        rc = fail(opt, "%s", "at most 32 lines");
+      else if (strstr(v, "--") || (v[0] && v[strlen(v) - 1] == '-'))
+        rc = fail(opt, "an XML comment cannot contain '--' or end with '-': '%s'", v);
+      else
+        o->comments[o->comment_count++] = v;
+    } else {
+      o->output = v;
+    }
+    if (rc != 0)
+      return rc;
+  }
+  return check_combination(o, set_cabinets, cabinets, have_nodes, have_bb);
+}

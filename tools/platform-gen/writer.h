@@ -1,0 +1,22 @@
+/* Writes the SimGrid 3.32 platform XML described by the options. */
+#ifndef PGEN_WRITER_H
+#define PGEN_WRITER_H
+
+#include <stdio.h>
+
+#include "options.h"
+
+/* Layouts (host names prefix<first>, prefix<first+1>, ... across cabinets):
+ * - single + fatpipe: a Full zone, one FATPIPE link per host, route a->b =
+ *   link(a), link(b); SimGrid 3.32 ignores FATPIPE on <cluster> private
+ *   links, hence the explicit routes.
+ * - single + splitduplex: one <cluster> with up/down links per host and the
+ *   optional per-host limiter link.
+ * - hierarchical: a Full zone holding one such <cluster> per cabinet, and per
+ *   cabinet a SPLITDUPLEX uplink and an optional limiter link; the route
+ *   from cabinet i to j is uplink(i) UP, limiter(i), limiter(j), uplink(j)
+ *   DOWN. `command` is recorded in the header comment. Returns 0, or -1
+ *   after a write error. */
+int pgen_write(FILE *out, const pgen_options *o, const char *command);
+
+#endif
