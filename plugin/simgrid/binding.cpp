@@ -37,7 +37,6 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   double base_bound;       /* bound the base model gave at start; <= 0: none */
   double bandwidth;        /* effective bandwidth divided by the penalty */
   double applied_penalty;  /* penalty of the bound in force; 0: none yet */
-  bool dirty;              /* listed in State::dirty */
 };
 
 struct State {
@@ -52,7 +51,7 @@ struct State {
   std::unordered_set<const Host*> known_hosts; /* validates the NetworkAction layout */
   std::unordered_map<const NetworkAction*, cg_comm> active;
   std::vector<Slot> slots;
-  std::vector<cg_comm> dirty; /* comms to re-bound at the next flush, in event order */
+  bool pending = false; /* graph events since the last flush */
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s */
 };
 State st;
@@ -105,30 +104,20 @@ void trace_row(const Slot& s, double penalty, double bound, const char* event)
                penalty, bound, event);
 }
 
-/* Marks the comms the last graph event changed (in the core's order, a
+/* Evaluates the graph once for all the events of this instant (deferred
+ * mode) and re-bounds the comms whose penalty changed, in the core's order (a
  * function of the event sequence only: runs are reproducible). */
-void mark_changes()
+void flush()
 {
+  st.pending = false;
+  cg_graph_flush(st.graph);
   size_t n;
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
   for (size_t i = 0; i < n; i++) {
     Slot& s = st.slots[changed[i]];
-    if (!s.dirty) {
-      s.dirty = true;
-      st.dirty.push_back(changed[i]);
-    }
-  }
-}
-
-/* Re-bounds the dirty comms whose penalty differs from the one in force. */
-void flush()
-{
-  for (cg_comm c : st.dirty) {
-    Slot& s = st.slots[c];
-    s.dirty = false;
-    if (s.action == nullptr) /* ended since it was marked */
+    if (s.action == nullptr)
       continue;
-    double penalty = cg_graph_penalty(st.graph, c);
+    double penalty = cg_graph_penalty(st.graph, changed[i]);
     if (penalty == s.applied_penalty)
       continue;
     double bound = s.bandwidth / penalty;
@@ -141,7 +130,6 @@ void flush()
     trace_row(s, penalty, bound, s.applied_penalty == 0 ? "start" : "update");
     s.applied_penalty = penalty;
   }
-  st.dirty.clear();
 }
 
 /* A model without actions, registered before the base network model: the
@@ -152,7 +140,7 @@ public:
   FlushModel() : Model("contention-flush") {}
   double next_occurring_event(double /*now*/) override
   {
-    if (!st.dirty.empty())
+    if (st.pending)
       flush();
     return -1; /* no event of its own */
   }
@@ -195,15 +183,15 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
   cg_host d = host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
   if (c >= st.slots.size())
-    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0, false});
+    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0});
   Slot& slot           = st.slots[c];
   slot.action          = na;
   slot.id              = st.next_id++;
   slot.base_bound      = action->get_bound();
   slot.bandwidth       = st.bandwidth > 0 ? st.bandwidth : route_bottleneck(src, s, dst, d);
-  slot.applied_penalty = 0; /* keeps `dirty`: a reused handle may still be listed */
+  slot.applied_penalty = 0;
   st.active.emplace(na, c);
-  mark_changes();
+  st.pending = true;
 }
 
 void on_comm_state(NetworkAction& action, Action::State /*previous*/)
@@ -219,7 +207,7 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
   trace_row(st.slots[c], 0, 0, now == Action::State::FINISHED ? "end" : "failed");
   cg_graph_remove(st.graph, c);
   st.slots[c].action = nullptr;
-  mark_changes();
+  st.pending = true;
 }
 
 void on_end()
@@ -233,7 +221,7 @@ void on_end()
   st.graph = nullptr;
   st.active.clear();
   st.slots.clear();
-  st.dirty.clear();
+  st.pending = false;
 }
 
 } // namespace
@@ -248,6 +236,7 @@ void binding_start(void (*base_init)(), const cg_tech* tech, const double* param
   st.model = dynamic_cast<simgrid::kernel::resource::Model*>(intf);
   xbt_assert(st.model != nullptr, "contention: the base network model is not a SimGrid Model");
   st.graph     = cg_graph_create(tech, params);
+  cg_graph_set_deferred(st.graph, 1); /* one evaluation per simulated instant */
   st.bandwidth = bandwidth;
   if (trace_path != nullptr && trace_path[0] != '\0') {
     st.trace = std::fopen(trace_path, "w");

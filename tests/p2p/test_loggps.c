@@ -34,6 +34,21 @@ int main(void)
   /* Receiver 1 ms late: T4 = 1ms + o; the sender waits for it. */
   CHECK_REL(cg_loggps_send_time(&m, k, 1e-3), 1e-3 + 5e-6 + 50e-6 + t1, 1e-12);
   CHECK_REL(cg_loggps_recv_time(&m, k, 1e-3), 5e-6 + 50e-6 + t1 + t2 + t3, 1e-12);
+  /* Setting parameters from --cfg text. */
+  cg_loggps_defaults(&m);
+  CHECK(cg_loggps_set(&m, "L", "20us", err, sizeof err) == 0);
+  CHECK_REL(m.L, 20e-6, 1e-12);
+  CHECK(cg_loggps_set(&m, "S", "32KiB", err, sizeof err) == 0);
+  CHECK_REL(m.S, 32768, 0);
+  CHECK(cg_loggps_set(&m, "G", "1e-9", err, sizeof err) == 0);
+  CHECK_REL(m.G, 1e-9, 0);
+  CHECK(cg_loggps_set(&m, "P", "4", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/P: unknown LogGPS parameter; accepted: L, o, Os, Or, g, G, s, S");
+  CHECK(cg_loggps_set(&m, "G", "1ns", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/G: '1ns' is not a finite number >= 0 (seconds per byte");
+  CHECK(cg_loggps_set(&m, "o", "fast", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/o: ");
+  CHECK(cg_loggps_set(&m, "s", "-3", err, sizeof err) == -1);
   m.G = -1;
   CHECK(cg_loggps_validate(&m, err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "LogGPS parameter G = -1 must be a finite number >= 0");

@@ -1,6 +1,7 @@
 # cmake -DCMD="prog;args" -DEXIT=N -DSTDOUT="text" -DSTDERR="text" -P expect_output.cmake
 # Runs CMD and checks its exit status and that stdout / stderr contain the
 # given texts literally (each optional).
+cmake_minimum_required(VERSION 3.18) # CMP0054: quoted names are not dereferenced
 execute_process(COMMAND ${CMD} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
 set(failed 0)
 if(DEFINED EXIT AND NOT rc EQUAL EXIT)

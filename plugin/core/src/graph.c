@@ -51,6 +51,8 @@ struct cg_graph {
   size_t source_count, source_cap;
 
   cg_hostset dirty;
+  int deferred; /* cg_graph_set_deferred: evaluate only in cg_graph_flush */
+  int pending;  /* deferred events not evaluated yet */
   cg_comm *changed;
   size_t changed_count, changed_cap;
 };
@@ -132,6 +134,11 @@ static void free_comm(cg_graph *g, cg_comm c)
 
 static void begin_event(cg_graph *g)
 {
+  if (g->deferred) { /* accumulate the dirty sources until the flush */
+    if (g->pending)
+      return;
+    g->pending = 1;
+  }
   for (size_t i = 0; i < g->changed_count; i++)
     g->comms[g->changed[i]].changed = 0;
   g->changed_count = 0;
@@ -147,7 +154,26 @@ static void mark_changed(cg_graph *g, cg_comm c)
   g->changed[g->changed_count++] = c;
 }
 
-static void end_event(cg_graph *g) { g->tech->evaluate(g, &g->dirty); }
+static void end_event(cg_graph *g)
+{
+  if (!g->deferred)
+    g->tech->evaluate(g, &g->dirty);
+}
+
+void cg_graph_flush(cg_graph *g)
+{
+  if (!g->pending)
+    return;
+  g->pending = 0;
+  g->tech->evaluate(g, &g->dirty);
+}
+
+void cg_graph_set_deferred(cg_graph *g, int on)
+{
+  if (!on)
+    cg_graph_flush(g);
+  g->deferred = on != 0;
+}
 
 cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
 {
@@ -225,10 +251,14 @@ const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count)
 
 void cg_graph_recompute_all(cg_graph *g)
 {
+  cg_graph_flush(g);
+  int deferred = g->deferred;
+  g->deferred = 0;
   begin_event(g);
   for (size_t i = 0; i < g->source_count; i++)
     cg_hostset_add(&g->dirty, g->sources[i]);
   end_event(g);
+  g->deferred = deferred;
 }
 
 void cg_graph_set_host_group(cg_graph *g, cg_host h, int32_t group)

@@ -1,8 +1,13 @@
 /* LogGPS formulas (seed 003 Fig. 1); see loggps.h for the reading. */
 #include "contention/loggps.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/units.h"
 
 void cg_loggps_defaults(cg_loggps *m)
 {
@@ -61,4 +66,39 @@ double cg_loggps_recv_time(const cg_loggps *m, double k, double dt)
   /* Both relative to ts; the receive lasts from tr = dt to the end. */
   double end = fmax(cg_loggps_delivery_time(m, k, dt), dt) + cg_loggps_T3(m, k);
   return end - dt;
+}
+
+const char *cg_loggps_param_names(void) { return "L, o, Os, Or, g, G, s, S"; }
+
+int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, size_t errlen)
+{
+  struct { const char *n; double *v; int kind; } t[] = {
+    {"L", &m->L, 0}, {"o", &m->o, 0}, {"Os", &m->Os, 1}, {"Or", &m->Or, 1},
+    {"g", &m->g, 1}, {"G", &m->G, 1}, {"s", &m->s, 2}, {"S", &m->S, 2}};
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
+    if (strcmp(t[i].n, name) != 0)
+      continue;
+    char msg[512];
+    double d = 0;
+    int rc = 0;
+    if (t[i].kind == 1) {
+      char *end;
+      errno = 0;
+      d = strtod(value, &end);
+      if (end == value || *end || errno == ERANGE || !isfinite(d) || d < 0) {
+        snprintf(msg, sizeof msg, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", value);
+        rc = -1;
+      }
+    } else {
+      rc = cg_parse_quantity(value, t[i].kind == 0 ? CG_UNIT_TIME : CG_UNIT_SIZE, &d, msg, sizeof msg);
+    }
+    if (rc != 0) {
+      snprintf(err, errlen, "loggps/%s: %s", name, msg);
+      return -1;
+    }
+    *t[i].v = d;
+    return 0;
+  }
+  snprintf(err, errlen, "loggps/%s: unknown LogGPS parameter; accepted: %s", name, cg_loggps_param_names());
+  return -1;
 }

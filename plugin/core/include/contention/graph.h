@@ -47,6 +47,15 @@ double cg_graph_penalty(const cg_graph *g, cg_comm c);
  * depends only on the event sequence (so simulations stay deterministic). */
 const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
 
+/* Deferred mode, for simulators that apply penalties once per simulated
+ * instant: while on, add and remove only record which sources became dirty;
+ * penalties are stale (a comm added since the last flush reads NaN) until
+ * cg_graph_flush() evaluates them all at once. The changed list then holds
+ * every live comm whose penalty changed since the previous flush. Turning
+ * the mode off flushes. Penalties are the same as in immediate mode. */
+void cg_graph_set_deferred(cg_graph *g, int on);
+void cg_graph_flush(cg_graph *g);
+
 /* Re-evaluates every comm from scratch (reference path for tests and
  * benchmarks); fills the changed list like an event does. */
 void cg_graph_recompute_all(cg_graph *g);

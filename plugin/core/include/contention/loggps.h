@@ -42,6 +42,14 @@ void cg_loggps_defaults(cg_loggps *m);
  * Returns 0 or -1 with a message naming the parameter. */
 int cg_loggps_validate(const cg_loggps *m, char *err, size_t errlen);
 
+/* Sets one parameter from text, for --cfg=loggps/NAME:VALUE. NAME is one of
+ * L, o (times, SimGrid suffixes allowed: "50us"), Os, Or, g, G (plain
+ * seconds per byte), s, S (sizes: "64KiB"). Returns 0, or -1 with
+ * "loggps/NAME: ..." in err (unknown names list the accepted ones). */
+int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, size_t errlen);
+/* "L, o, Os, Or, g, G, s, S" */
+const char *cg_loggps_param_names(void);
+
 double cg_loggps_T1(const cg_loggps *m, double k);
 double cg_loggps_T2(const cg_loggps *m, double k);
 double cg_loggps_T3(const cg_loggps *m, double k);
