@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <contention/p2p_model.h>
 #include <contention/technology.h>
 #include <contention/units.h>
 
@@ -19,6 +20,7 @@ struct Values {
   const cg_tech* technology = &cg_tech_infiniband;
   double bandwidth          = 0; /* 0: each route's bottleneck */
   std::string trace_path;
+  std::string p2p_path;
 };
 Values& values()
 {
@@ -102,6 +104,11 @@ void options_declare()
   simgrid::config::declare_flag<std::string>(
       "contention/trace", "CSV file receiving time,comm,src,dst,penalty,bound,event at every penalty change", "",
       [](const std::string& value) { values().trace_path = value; });
+  simgrid::config::declare_flag<std::string>(
+      "contention/p2p-params",
+      "Piecewise point-to-point parameter file (doc/p2p-model.md) turned into the smpi/os, smpi/or, smpi/ois, "
+      "smpi/bw-factor, smpi/lat-factor and threshold options; empty: SMPI's own",
+      "", [](const std::string& value) { values().p2p_path = value; });
 
   const cg_tech* const* all = cg_tech_all();
   size_t count              = 0;
@@ -130,6 +137,20 @@ double options_bandwidth()
 const std::string& options_trace()
 {
   return values().trace_path;
+}
+
+void options_apply_p2p()
+{
+  const std::string& path = values().p2p_path;
+  if (path.empty())
+    return;
+  cg_p2p_params p;
+  cg_p2p_cfg cfg;
+  char err[1024];
+  if (cg_p2p_parse_file(path.c_str(), &p, err, sizeof err) != 0 || cg_p2p_to_cfg(&p, &cfg, err, sizeof err) != 0)
+    option_error("contention/p2p-params", path, err);
+  for (int i = 0; i < CG_P2P_CFG_COUNT; i++)
+    simgrid::config::set_as_string(cfg.key[i], cfg.value[i]);
 }
 
 } // namespace contention_sg

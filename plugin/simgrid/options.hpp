@@ -23,6 +23,11 @@ const double* options_params(const cg_tech* tech);
 double options_bandwidth();
 /* CSV trace path, empty when unset. */
 const std::string& options_trace();
+/* Applies contention/p2p-params (doc/p2p-model.md), if set, by setting the
+ * smpi/os, smpi/or, smpi/ois, smpi/bw-factor, smpi/lat-factor,
+ * smpi/async-small-thresh and smpi/send-is-detached-thresh options. Called
+ * in the model init, before SMPI reads them. */
+void options_apply_p2p();
 
 } // namespace contention_sg
 #endif

@@ -57,6 +57,7 @@ void drop_self_from_ld_preload()
 void contention_model_init()
 {
   const cg_tech* tech = contention_sg::options_technology();
+  contention_sg::options_apply_p2p();
   contention_sg::binding_start(&surf_network_model_init_SMPI, tech, contention_sg::options_params(tech), contention_sg::options_bandwidth(),
                                contention_sg::options_trace().c_str());
 }

@@ -103,17 +103,21 @@ int main(int argc, char **argv)
       } else {
         /* A barrier may let rank 1 leave after rank 0 and delay the pong:
          * rank 1 says it is ready (0 bytes) just before it posts its
-         * receive. */
+         * receive. After the pong, rank 0 says "done" and rank 1 waits for
+         * it, so that no other message (the barrier's) shares the network
+         * with the pong: under a contention model it would slow it down. */
         if (rank == 0) {
           MPI_Recv(NULL, 0, MPI_CHAR, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
           double t0 = MPI_Wtime();
           MPI_Send(buf, k, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
           MPI_Recv(buf, k, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
           t = MPI_Wtime() - t0;
+          MPI_Send(NULL, 0, MPI_CHAR, 1, 2, MPI_COMM_WORLD);
         } else {
           MPI_Send(NULL, 0, MPI_CHAR, 0, 1, MPI_COMM_WORLD);
           MPI_Recv(buf, k, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
           MPI_Send(buf, k, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+          MPI_Recv(NULL, 0, MPI_CHAR, 0, 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         }
       }
       MPI_Barrier(MPI_COMM_WORLD);

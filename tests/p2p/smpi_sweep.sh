@@ -1,5 +1,5 @@
 #!/bin/sh
-# smpi_sweep.sh check|config|calibrate BIN SMPIRUN REF PLATFORM HOSTFILE
+# smpi_sweep.sh check|config|calibrate|contention BIN SMPIRUN REF PLATFORM HOSTFILE
 # Runs the ping / ping-pong sweeps of smpi-examples/pingpong under
 # network/model:SMPI with the configuration contention-calibrate-p2p emits
 # for REF, then
@@ -7,6 +7,8 @@
 #              functions within 1 %, the sizes t and t + 1 of every
 #              threshold included
 #   config:    the same with the <config> block inserted in the platform
+#   contention: the same under network/model:contention given REF through
+#              --cfg=contention/p2p-params (SMPIRUN must load the plugin)
 #   calibrate: (--cfg flags) the tool fitted on those measurements gives REF
 #              back within 2 %.
 set -e
@@ -14,7 +16,11 @@ what=$1 bin=$2 smpirun=$3 ref=$4 platform=$5 hostfile=$6
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 flags=
-if [ "$what" = config ]; then
+model=SMPI
+if [ "$what" = contention ]; then
+  model=contention
+  flags="--cfg=contention/p2p-params:$ref"
+elif [ "$what" = config ]; then
   "$bin/contention-calibrate-p2p" --params "$ref" --emit config -o "$dir/block"
   awk 'FNR == NR { b = b $0 "\n"; next } /<platform/ { print; printf "%s", b; next } { print }' \
     "$dir/block" "$platform" > "$dir/platform.xml"
@@ -25,7 +31,7 @@ else
 fi
 thresholds="1420 1421 32768 32769 65536 65537 327680 327681"
 for mode in send recv pingpong; do
-  eval "\"$smpirun\" -np 2 -platform \"$platform\" -hostfile \"$hostfile\" --cfg=network/model:SMPI \
+  eval "\"$smpirun\" -np 2 -platform \"$platform\" -hostfile \"$hostfile\" --cfg=network/model:$model \
     --cfg=smpi/simulate-computation:no --cfg=smpi/wtime:0 $flags --log=root.thres:warning \
     \"$bin/pingpong\" $mode 4 1 $thresholds" > "$dir/$mode.csv"
   [ "$what" = calibrate ] || "$bin/p2p_check_sweep" "$ref" $mode "$dir/$mode.csv" 0.01

@@ -1,7 +1,7 @@
 /* Myrinet Stop & Go rules: seed 001 Fig. 5/6 (5 state sets, penalties
  * 5 5 5 2.5 2.5 2.5) on a graph that gives exactly the paper's counts,
- * hand-counted small cases, component independence, and the sampled
- * approximation beyond the exact bound. */
+ * hand-counted small cases, component independence, and the
+ * neighbourhood approximation beyond the exact bound. */
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"

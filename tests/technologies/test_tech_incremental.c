@@ -4,7 +4,10 @@
  * recomputation changes nothing, (3) a graph rebuilt from the active comms
  * in shuffled order gives the same penalties (bit-identical for gige and
  * myrinet; hier-ethernet within 1e-12, since ties between parallel comms
- * are broken by handle). This checks each technology's dirty-host logic. */
+ * are broken by handle). This checks each technology's dirty-host logic.
+ * The same in deferred mode (cg_graph_set_deferred): batches of events,
+ * one flush, then every live comm equals a rebuilt graph and every comm
+ * whose penalty changed across the batch is in the changed list. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +112,79 @@ static void run(const cg_tech *t, const double *params, uint32_t hosts, size_t t
   cg_graph_destroy(g);
 }
 
+static cg_graph *rebuild(const cg_tech *t, const double *params, uint32_t hosts, const cg_graph *g,
+                         const cg_comm *live, size_t nlive, cg_comm *map)
+{
+  cg_graph *r = cg_graph_create(t, params);
+  set_racks(r, hosts);
+  for (size_t i = nlive; i-- > 0;) /* reverse order: another history */
+    map[i] = cg_graph_add(r, cg_graph_comm_src(g, live[i]), cg_graph_comm_dst(g, live[i]));
+  return r;
+}
+
+static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts, size_t target,
+                         size_t batches, double tol)
+{
+  cg_graph *g = cg_graph_create(t, params);
+  set_racks(g, hosts);
+  cg_graph_set_deferred(g, 1);
+  size_t cap = 16 * batches + 16, nlive = 0;
+  cg_comm *live = calloc(cap, sizeof *live), *map = calloc(cap, sizeof *map);
+  double *before = calloc(cap, sizeof *before);
+  uint8_t *alive_before = calloc(cap, 1), *listed = calloc(cap, 1);
+  int bad_value = 0, bad_list = 0;
+  for (size_t b = 0; b < batches; b++) {
+    memset(alive_before, 0, cap);
+    for (size_t i = 0; i < nlive; i++) {
+      before[live[i]] = cg_graph_penalty(g, live[i]);
+      alive_before[live[i]] = 1;
+    }
+    size_t nev = 1 + next_rand() % 8;
+    for (size_t e = 0; e < nev; e++) {
+      if (nlive < target / 2 || (nlive < 2 * target && next_rand() % 2)) {
+        cg_host s, d;
+        do {
+          s = next_rand() % hosts;
+          d = next_rand() % (next_rand() % 2 ? 4 : hosts);
+        } while (s == d);
+        cg_comm c = cg_graph_add(g, s, d);
+        alive_before[c] = 0; /* a reused handle is a new comm */
+        live[nlive++] = c;
+      } else {
+        size_t k = next_rand() % nlive;
+        cg_graph_remove(g, live[k]);
+        live[k] = live[--nlive];
+      }
+    }
+    cg_graph_flush(g);
+    size_t nch;
+    const cg_comm *ch = cg_graph_changed(g, &nch);
+    memset(listed, 0, cap);
+    for (size_t i = 0; i < nch; i++)
+      listed[ch[i]] = 1;
+    for (size_t i = 0; i < nlive; i++)
+      if (alive_before[live[i]] && !listed[live[i]] && cg_graph_penalty(g, live[i]) != before[live[i]])
+        bad_list++;
+    cg_graph *r = rebuild(t, params, hosts, g, live, nlive, map);
+    for (size_t i = 0; i < nlive; i++) {
+      double x = cg_graph_penalty(g, live[i]), y = cg_graph_penalty(r, map[i]);
+      if (!(fabs(x - y) <= tol * y))
+        bad_value++;
+    }
+    cg_graph_destroy(r);
+  }
+  if (bad_value || bad_list)
+    fprintf(stderr, "%s deferred: %d value, %d changed-list mismatches\n", t->name, bad_value, bad_list);
+  CHECK(bad_value == 0);
+  CHECK(bad_list == 0);
+  free(live);
+  free(map);
+  free(before);
+  free(alive_before);
+  free(listed);
+  cg_graph_destroy(g);
+}
+
 int main(void)
 {
   run(&cg_tech_gige, NULL, 20, 40, 600, 0);
@@ -121,5 +197,9 @@ int main(void)
   run(&cg_tech_myrinet, few, 20, 40, 300, 0);
   run(&cg_tech_hier_ethernet, NULL, 20, 40, 600, 1e-12);
   run(&cg_tech_hier_ethernet, NULL, 200, 300, 300, 1e-12);
+  run_deferred(&cg_tech_gige, NULL, 30, 60, 300, 0);
+  run_deferred(&cg_tech_myrinet, NULL, 60, 12, 300, 0);
+  run_deferred(&cg_tech_myrinet, few, 20, 40, 200, 0);
+  run_deferred(&cg_tech_hier_ethernet, NULL, 30, 60, 300, 1e-12);
   CHECK_DONE();
 }

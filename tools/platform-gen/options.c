@@ -72,12 +72,14 @@ static int parse_long(const char *opt, const char *v, long lo, long hi, long *ou
   return 0;
 }
 
-/* Names end up in XML attributes and SimGrid ids: keep them plain. */
+/* Names end up in XML attributes, SimGrid ids and the header comment
+ * (where "--" is not allowed): keep them plain. */
 static int check_name(const char *opt, const char *v, int allow_empty)
 {
   size_t n = strlen(v);
-  if ((n == 0 && !allow_empty) || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != n)
-    return fail(opt, "expected letters, digits, '_', '.' or '-', got '%s'", v);
+  if ((n == 0 && !allow_empty) || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != n ||
+      strstr(v, "--"))
+    return fail(opt, "expected letters, digits, '_', '.' or single '-', got '%s'", v);
   return 0;
 }
 

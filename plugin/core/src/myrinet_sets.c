@@ -100,7 +100,8 @@ static double solve_exact(const myr_comp *c, const size_t *idx, size_t n, double
 
 /* ---- approximation: exact on a bounded neighbourhood of each source ---- */
 
-static const myr_item *sort_items; /* qsort has no context argument in C11 */
+/* qsort has no context argument in C11; the core is single-threaded. */
+static const myr_item *sort_items;
 static int cmp_dst_index(const void *a, const void *b)
 {
   size_t i = *(const size_t *)a, j = *(const size_t *)b;

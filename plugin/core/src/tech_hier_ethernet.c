@@ -217,6 +217,7 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
           beta = fmax(beta, fair_inverse(x, nic));
       }
     } else {
+      unsigned was = f->disabled;
       for (int i = 0; i < f->ncontra; i++) {
         const res *x = &r[f->contra[i]];
         if ((f->disabled >> i & 1u) || x->flows == 0 || !same(x->flows / x->cap, f->kbar))
@@ -227,7 +228,10 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
           f->disabled |= 1u << i;
       }
       if (beta == 0) {
-        f->kbar = factor(r, f->contra, f->ncontra, f->disabled);
+        /* Re-queue with the unsaturated resources off; if none was found
+         * (cannot happen, kbar is one of them) fall back to fairness so
+         * the loop always ends. */
+        f->kbar = f->disabled == was ? 0 : factor(r, f->contra, f->ncontra, f->disabled);
         heap_push(st, (size_t)(f - st->f));
         continue;
       }
