@@ -2,6 +2,8 @@
 
 #include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
 
+#include "action_lookup.hpp"
+
 #include <contention/graph.h>
 #include <contention/technology.h>
 
@@ -152,32 +154,16 @@ public:
   void update_actions_state(double /*now*/, double /*delta*/) override {}
 };
 
-bool same_object(const void* a, const void* b)
-{
-  return a == b;
-}
-
 void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
 {
   if (st.graph == nullptr) /* after the end of the simulation */
     return;
-  /* CommImpl::start() created the action just before firing on_start, so it
-   * is normally the last started action; scan otherwise. */
-  Action::StateSet* set = st.model->get_started_action_set();
-  Action* action        = nullptr;
-  if (!set->empty() && same_object(set->back().get_activity(), &comm))
-    action = &set->back();
-  else
-    for (Action& a : *set)
-      if (same_object(a.get_activity(), &comm)) {
-        action = &a;
-        break;
-      }
-  if (action == nullptr) { /* failed at start (link down): nothing to bound */
+  NetworkAction* na = started_action(st.model, comm);
+  if (na == nullptr) { /* failed at start (link down): nothing to bound */
     XBT_DEBUG("comm %p has no running action at start", &comm);
     return;
   }
-  auto* na        = static_cast<NetworkAction*>(action);
+  Action* action = na;
   const Host* src = &na->get_src();
   const Host* dst = &na->get_dst();
   check_host(src);
@@ -236,9 +222,7 @@ void binding_start(void (*base_init)(), const cg_tech* tech, const double* param
 {
   simgrid::s4u::Engine::get_instance()->get_impl()->add_model(std::make_shared<FlushModel>());
   base_init();
-  simgrid::kernel::resource::NetworkModelIntf* intf =
-      simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
-  st.model = dynamic_cast<simgrid::kernel::resource::Model*>(intf);
+  st.model = current_network_model();
   xbt_assert(st.model != nullptr, "contention: the base network model is not a SimGrid Model");
   st.graph     = cg_graph_create(tech, params);
   cg_graph_set_deferred(st.graph, 1); /* one evaluation per simulated instant */

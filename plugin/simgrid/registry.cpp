@@ -3,6 +3,7 @@
 #include "sg_private.hpp"
 
 #include "binding.hpp"
+#include "loggps_model.hpp"
 #include "options.hpp"
 
 #include <contention/simgrid.h>
@@ -68,13 +69,16 @@ struct ModelEntry {
   void (*init)();
 };
 
-/* The models this plugin registers. A second model (e.g. "loggps", with its
- * own init in its own file) is one more line here. */
+/* The models this plugin registers; a model is its init function and one
+ * line here. */
 const ModelEntry models[] = {
     {"contention",
      "SMPI model whose inter-host comms are slowed down by the penalties of a dynamic contention graph "
      "(see contention/technology)",
      &contention_model_init},
+    {"loggps",
+     "LogGPS delay model (seed 003 Fig. 1): piecewise overheads and gaps, no contention at all (see loggps/*)",
+     &contention_sg::loggps_model_init},
 };
 
 bool version_ok()
@@ -109,6 +113,7 @@ extern "C" int contention_simgrid_register(void)
   for (const ModelEntry& m : models)
     table.push_back(surf_model_description_t{m.name, m.description, m.init});
   contention_sg::options_declare();
+  contention_sg::loggps_declare_options();
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
   result = 0;
   return result;

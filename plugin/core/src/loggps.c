@@ -102,3 +102,18 @@ int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, 
   snprintf(err, errlen, "loggps/%s: unknown LogGPS parameter; accepted: %s", name, cg_loggps_param_names());
   return -1;
 }
+
+double cg_loggps_wire_time(const cg_loggps *m, double k)
+{
+  if (!cg_loggps_is_rendezvous(m, k))
+    return cg_loggps_T2(m, k);
+  return cg_loggps_delivery_time(m, k, 0.0) + cg_loggps_T3(m, k);
+}
+
+int cg_loggps_smpi_overheads(const cg_loggps *m, char *os, char *or_, char *ois, size_t len)
+{
+  int a = snprintf(os, len, "0:%.17g:%.17g", m->o, m->Os);
+  int b = snprintf(or_, len, "0:%.17g:%.17g", m->o, m->Or);
+  int c = snprintf(ois, len, "0:%.17g:0", m->o);
+  return (a < 0 || b < 0 || c < 0 || (size_t)a >= len || (size_t)b >= len || (size_t)c >= len) ? -1 : 0;
+}

@@ -66,6 +66,17 @@ double cg_loggps_recv_time(const cg_loggps *m, double k, double dt);
  * a comm. T1 + T2 below S, T4(dt) + L + T1 + T2 from S on. */
 double cg_loggps_delivery_time(const cg_loggps *m, double k, double dt);
 
+/* How network/model:loggps realises the model inside SMPI (which applies
+ * smpi/os and smpi/or to messages below its rendez-vous threshold only and
+ * blocks a rendez-vous sender until the transfer ends):
+ * below S, SMPI pays T1 (smpi/os) and T3 (smpi/or) and the wire time is T2;
+ * from S on, the wire time is T4(0) + L + T1 + T2 + T3, counted from the
+ * moment both sides have posted. */
+double cg_loggps_wire_time(const cg_loggps *m, double k);
+/* SMPI piecewise values reproducing T1 and T3 below S ("0:o:Os"), and o
+ * for MPI_Isend. Returns 0, or -1 if a buffer is too small. */
+int cg_loggps_smpi_overheads(const cg_loggps *m, char *os, char *or_, char *ois, size_t len);
+
 #ifdef __cplusplus
 }
 #endif
