@@ -19,3 +19,15 @@ function(add_output_test name)
     set_tests_properties(${name} PROPERTIES LABELS "${A_LABELS}")
   endif()
 endfunction()
+
+# add_csv_test(NAME TOL [LABELS l...] EXPECT key=value... COMMAND prog args...)
+# Registers a test that runs the command and checks, with check_csv
+# (tests/tools/check_csv.c), that the last CSV column of each named row
+# equals the value within the relative tolerance TOL.
+function(add_csv_test name tol)
+  cmake_parse_arguments(A "" "" "EXPECT;COMMAND;LABELS" ${ARGN})
+  add_test(NAME ${name} COMMAND check_csv ${tol} ${A_EXPECT} -- ${A_COMMAND})
+  if(A_LABELS)
+    set_tests_properties(${name} PROPERTIES LABELS "${A_LABELS}")
+  endif()
+endfunction()
