@@ -200,14 +200,24 @@ int main(int argc, char **argv)
       limiter_bw = p.seg[CG_P2P_LARGE].B;
   }
   if (pp_f) {
-    measurements mp, ms = {0, 0, NULL}, mr = {0, 0, NULL};
-    if (measurements_read(pp_f, 2, "size,duration", &mp, err, sizeof err) != 0)
-      return die(err);
-    if (send_f && measurements_read(send_f, 2, "size,duration", &ms, err, sizeof err) != 0)
-      return die(err);
-    if (recv_f && measurements_read(recv_f, 2, "size,duration", &mr, err, sizeof err) != 0)
-      return die(err);
+    measurements mp = {0, 0, NULL}, ms = {0, 0, NULL}, mr = {0, 0, NULL};
     series sp = {0}, ss = {0}, sr = {0};
+    int rc = 0; /* every error below frees what was read (goto done) */
+    if (measurements_read(pp_f, 2, "size,duration", &mp, err, sizeof err) != 0)
+      {
+        rc = die(err);
+        goto done;
+      }
+    if (send_f && measurements_read(send_f, 2, "size,duration", &ms, err, sizeof err) != 0)
+      {
+        rc = die(err);
+        goto done;
+      }
+    if (recv_f && measurements_read(recv_f, 2, "size,duration", &mr, err, sizeof err) != 0)
+      {
+        rc = die(err);
+        goto done;
+      }
     series_from(&mp, &sp);
     if (send_f)
       series_from(&ms, &ss);
@@ -217,7 +227,10 @@ int main(int argc, char **argv)
       /* On the one-way ping-pong time: it changes at every mode switch. */
       double b[CG_P2P_THRESHOLDS];
       if (cg_detect_breakpoints(sp.x, sp.y, sp.n, CG_P2P_THRESHOLDS, b, err, sizeof err) != 0)
-        return die(err);
+        {
+        rc = die(err);
+        goto done;
+      }
       for (int i = 0; i < CG_P2P_THRESHOLDS; i++)
         p.thresh[i] = (long)b[i];
     }
@@ -226,7 +239,10 @@ int main(int argc, char **argv)
       if (p.thresh[i] <= (i ? p.thresh[i - 1] : 0)) {
         snprintf(msg, sizeof msg, "breakpoints must increase strictly (got %ld after %ld)", p.thresh[i],
                  i ? p.thresh[i - 1] : 0L);
-        return die(msg);
+        {
+        rc = die(msg);
+        goto done;
+      }
       }
     double br[CG_P2P_THRESHOLDS];
     for (int i = 0; i < CG_P2P_THRESHOLDS; i++)
@@ -246,7 +262,10 @@ int main(int argc, char **argv)
       free(w);
       if (r != 0) {
         snprintf(err, sizeof err, "%s data: %s", ov[k].name, msg);
-        return die(err);
+        {
+        rc = die(err);
+        goto done;
+      }
       }
     }
     for (int s = 0; s < CG_P2P_DETACHED + 1; s++) {
@@ -276,13 +295,19 @@ int main(int argc, char **argv)
     free(wp);
     if (r != 0) {
       snprintf(err, sizeof err, "--pingpong data: %s", msg);
-      return die(err);
+      {
+        rc = die(err);
+        goto done;
+      }
     }
     for (int s = 0; s < CG_P2P_SEGMENTS; s++) {
       if (!(fp[s].slope > 0)) {
         snprintf(err, sizeof err, "--pingpong data: segment %s has a non-increasing transfer time (slope %g): "
                                   "cannot derive a bandwidth", cg_p2p_segment_name(s), fp[s].slope);
-        return die(err);
+        {
+        rc = die(err);
+        goto done;
+      }
       }
       p.seg[s].L = clamp_note(fp[s].intercept, cg_p2p_segment_name(s), "L");
       p.seg[s].B = 1.0 / fp[s].slope;
@@ -304,12 +329,15 @@ int main(int argc, char **argv)
       printf("note: no %s data: those overheads are 0\n", !ss.n ? "--send" : "--recv");
     if (limiter_bw <= 0)
       limiter_bw = p.seg[CG_P2P_LARGE].B;
+  done:
     series_free(&sp);
     series_free(&ss);
     series_free(&sr);
     measurements_free(&mp);
     measurements_free(&ms);
     measurements_free(&mr);
+    if (rc)
+      return rc;
 
   }
   if (pp_f || params_f) {
