@@ -41,6 +41,8 @@ typedef struct ib_state {
   size_t cap;
   cg_hostset visited; /* scratch: destinations already scanned */
   cg_hostset singles; /* scratch: out-degree-1 sources to evaluate last */
+  cg_hostset dests;   /* destinations whose senders must be re-evaluated */
+  cg_hostset sources; /* scratch: the dirty sources plus those senders */
 } ib_state;
 
 static int64_t fp_inverse(size_t d) { return (FP_ONE + (int64_t)d / 2) / (int64_t)d; }
@@ -51,6 +53,8 @@ static void ib_destroy(void *p)
   free(st->dest);
   cg_hostset_free(&st->visited);
   cg_hostset_free(&st->singles);
+  cg_hostset_free(&st->dests);
+  cg_hostset_free(&st->sources);
   free(st);
 }
 
@@ -61,6 +65,8 @@ static ib_state *state_of(cg_graph *g)
     st = cg_xcalloc(1, sizeof *st);
     cg_hostset_init(&st->visited);
     cg_hostset_init(&st->singles);
+    cg_hostset_init(&st->dests);
+    cg_hostset_init(&st->sources);
     cg_graph_set_tech_state(g, st);
   }
   cg_grow((void **)&st->dest, &st->cap, cg_graph_host_count(g), sizeof *st->dest);
@@ -107,17 +113,14 @@ static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hos
     contribute(x, now, +1);
   }
 
-  /* Every source into a destination of s, or into d, may see a change. */
-  cg_hostset_clear(&st->visited);
+  /* Every source into a destination of s, or into d, may see a change:
+   * remember the destinations; evaluate() expands them into their senders
+   * once (in deferred mode, once for all the events of a flush). */
   cg_hostset_add(dirty, s);
-  cg_hostset_add(&st->visited, d);
-  add_sources_into(g, d, dirty);
+  cg_hostset_add(&st->dests, d);
   out = cg_graph_out_comms(g, s, &n);
-  for (size_t i = 0; i < n; i++) {
-    cg_host dd = cg_graph_comm_dst(g, out[i]);
-    if (cg_hostset_add(&st->visited, dd))
-      add_sources_into(g, dd, dirty);
-  }
+  for (size_t i = 0; i < n; i++)
+    cg_hostset_add(&st->dests, cg_graph_comm_dst(g, out[i]));
 }
 
 /* Rule (a) for an edge (s, d') with m = mult(s, d'), D = d+(s). */
@@ -190,10 +193,16 @@ static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
   cg_hostset_clear(&st->singles);
+  cg_hostset_clear(&st->sources);
+  for (size_t i = 0; i < dirty->count; i++)
+    cg_hostset_add(&st->sources, dirty->items[i]);
+  for (size_t i = 0; i < st->dests.count; i++)
+    add_sources_into(g, st->dests.items[i], &st->sources);
+  cg_hostset_clear(&st->dests);
   cg_hostset_clear(&st->visited);
   /* Multi-out sources first: rule (b) reads their penalties. */
-  for (size_t i = 0; i < dirty->count; i++) {
-    cg_host s = dirty->items[i];
+  for (size_t i = 0; i < st->sources.count; i++) {
+    cg_host s = st->sources.items[i];
     size_t D = cg_graph_out_degree(g, s);
     if (D == 1)
       cg_hostset_add(&st->singles, s);
