@@ -74,16 +74,26 @@ done
 
 echo
 echo "Simulated time (s) per workload and model, $np ranks on $(basename "$platform"):"
-awk -F, 'NR>1 { key[$1]=1; mod[$2]=1; t[$1","$2]=$4; if (!($2 in order)) order[$2]=++n; names[order[$2]]=$2 }
+awk -F, 'NR>1 { t[$1","$2]=$4
+    if (!($2 in mo)) { mo[$2]=++n; names[n]=$2 }
+    if (!($1 in wo)) { wo[$1]=++nw; works[nw]=$1 } }
   END {
     printf "%-9s", "workload"; for (i=1;i<=n;i++) printf " %12s", names[i]; printf "\n";
-    for (w in key) { printf "%-9s", w; for (i=1;i<=n;i++) { v=t[w","names[i]]; if (v=="") printf " %12s", "-"; else printf " %12.6f", v } printf "\n" }
+    for (j=1;j<=nw;j++) { w=works[j]; printf "%-9s", w
+      for (i=1;i<=n;i++) { v=t[w","names[i]]; if (v=="") printf " %12s", "-"; else printf " %12.6f", v }
+      printf "\n" }
   }' "$csv"
 if grep -q ',contention,' "$csv"; then
   echo
   echo "Difference to the contention model (model - contention) / contention:"
-  awk -F, 'NR>1 { t[$1","$2]=$4; w[$1]=1; m[$2]=1 }
-    END { for (x in w) { printf "%-9s", x; for (y in m) if (y!="contention" && t[x","y]!="" && t[x",contention"]>0) printf "  %s %+6.1f%%", y, 100*(t[x","y]-t[x",contention"])/t[x",contention"]; printf "\n" } }' "$csv"
+  awk -F, 'NR>1 { t[$1","$2]=$4
+      if (!($2 in mo)) { mo[$2]=++n; names[n]=$2 }
+      if (!($1 in wo)) { wo[$1]=++nw; works[nw]=$1 } }
+    END { for (j=1;j<=nw;j++) { x=works[j]; printf "%-9s", x
+            for (i=1;i<=n;i++) { y=names[i]
+              if (y!="contention" && t[x","y]!="" && t[x",contention"]>0)
+                printf "  %s %+6.1f%%", y, 100*(t[x","y]-t[x",contention"])/t[x",contention"] }
+            printf "\n" } }' "$csv"
 fi
 if command -v python3 >/dev/null; then
   python3 scripts/plot_compare.py "$csv" "$out/compare.svg" && echo && echo "chart: $out/compare.svg"
