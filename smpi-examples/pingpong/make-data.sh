@@ -3,8 +3,8 @@
 # data/p2p: the ping / ping-pong sweeps of the pingpong program simulated
 # by SMPI on tests/p2p/two-hosts.xml with the parameters of
 # tests/p2p/graphene-like.params (through contention-calibrate-p2p
-# --params), and concurrent MPI_Sendrecv rows synthesised with a limiter
-# factor of 1.5 (tests/p2p/p2p_synth).
+# --params), and concurrent MPI_Sendrecv rows simulated on graphene
+# (tests/p2p/limiter_graphene.sh).
 set -e
 bin=$1
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -22,8 +22,4 @@ for mode in send recv pingpong; do
       --log=root.thres:warning \"$bin/pingpong\" $mode 4 2 1420 1421 32768 32769 65536 65537 327680 327681"
   } > "$out/$mode.csv"
 done
-"$bin/p2p_synth" "$ref" "$tmp" 0.002 1.5
-{
-  echo "# concurrent 4 MiB MPI_Sendrecv pairs, synthesised with (Bs+Br)/B = 1.5, B = large.B (make-data.sh)"
-  cat "$tmp/sendrecv.csv"
-} > "$out/sendrecv.csv"
+sh "$src/tests/p2p/limiter_graphene.sh" "$bin" smpirun "$src/platforms/graphene.xml" "$out/sendrecv.csv"
