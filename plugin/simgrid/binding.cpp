@@ -122,16 +122,12 @@ void flush()
     double penalty = cg_graph_penalty(st.graph, changed[i]);
     if (penalty == s.applied_penalty)
       continue;
-    /* Penalty 1 leaves SMPI's own bound (so an uncontended comm is exactly
-     * an SMPI comm, whatever its piecewise factors); above 1 the comm gets
-     * bandwidth / penalty, never more than SMPI's bound. */
-    double bound = s.base_bound > 0 ? s.base_bound : -1.0;
-    if (penalty > 1.0 && (bound < 0 || s.bandwidth / penalty < bound))
-      bound = s.bandwidth / penalty;
-    if (penalty > 1.0 || s.applied_penalty > 1.0) {
-      st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
-      st.updates++;
-    }
+    /* bandwidth / penalty, never more than SMPI's own bound. */
+    double bound = s.bandwidth / penalty;
+    if (s.base_bound > 0 && s.base_bound < bound)
+      bound = s.base_bound;
+    st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
+    st.updates++;
     XBT_DEBUG("comm %llu %s -> %s: penalty %g, bound %g B/s", static_cast<unsigned long long>(s.id),
               s.action->get_src().get_cname(), s.action->get_dst().get_cname(), penalty, bound);
     trace_row(s, penalty, bound, s.applied_penalty == 0 ? "start" : "update");

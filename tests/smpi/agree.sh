@@ -14,7 +14,8 @@
 #                     byte-identical outputs and traces.
 # TECHNOLOGY (default infiniband) goes to contention/technology and to
 # contention-predict --technology; PARAM=VALUE to contention/TECHNOLOGY/PARAM
-# and contention-predict --param.
+# and contention-predict --param. Extra smpirun options may come in
+# $AGREE_EXTRA (e.g. --cfg=contention/bandwidth:...).
 # random:static:SEED / random:dynamic:SEED generate a graph of 12 comms among
 # 8 hosts, sizes 1-20 MiB, starts 0 (static) or in [0, 8 ms) (dynamic).
 set -u
@@ -42,7 +43,7 @@ case "$scenario" in
 esac
 
 OPTS="-platform $platform --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
---cfg=smpi/simulate-computation:0 --log=root.thres:warning --cfg=contention/technology:$tech"
+--cfg=smpi/simulate-computation:0 --log=root.thres:warning --cfg=contention/technology:$tech ${AGREE_EXTRA:-}"
 predict_param=""
 if [ -n "$param" ]; then
   OPTS="$OPTS --cfg=contention/$tech/${param%%=*}:${param#*=}"
