@@ -11,26 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "contention/graph.h"
 #include "contention/technology.h"
 
-static uint64_t rng = 12345;
-static uint32_t rnd(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "../bench_util.h"
 
 typedef enum { SPARSE, FANIN, ALLTOALL } shape;
 static const char *shape_name[] = {"sparse", "fan-in/out", "all-to-all"};

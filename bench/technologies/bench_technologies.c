@@ -16,26 +16,11 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "contention/graph.h"
 #include "contention/technology.h"
 
-static uint64_t rng = 12345;
-static uint32_t rnd(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
-static double now(void)
-{
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
+#include "../bench_util.h"
 
 static void random_pair(uint32_t hosts, cg_host *s, cg_host *d)
 {

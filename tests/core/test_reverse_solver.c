@@ -2,8 +2,10 @@
  * (times computed forward from known penalties give those penalties back),
  * the technology mode, and the error cases. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
+#include "contention/errors.h"
 #include "contention/reverse_solver.h"
 #include "contention/step_solver.h"
 
@@ -67,6 +69,14 @@ int main(void)
     double Tz[1] = {0.0};
     CHECK(cg_reverse_first_step(Tz, 1, ALPHA, M, later, good, rho1, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "comm 0: measured time 0 must be finite and > 0");
+    /* Callers find the comm an error is about. */
+    size_t idx = 99;
+    const char *rest = NULL;
+    CHECK(cg_error_comm(err, &idx, &rest) == 1 && idx == 0);
+    CHECK_STR_CONTAINS(rest, "measured time 0");
+    CHECK(cg_error_comm("comm 12 lives in 3 steps", &idx, &rest) == 1 && idx == 12);
+    CHECK(rest && strcmp(rest, "lives in 3 steps") == 0);
+    CHECK(cg_error_comm("alpha and the message size must be finite", &idx, &rest) == 0);
   }
   CHECK_DONE();
 }

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "contention/alloc.h"
+#include "contention/errors.h"
 #include "contention/reverse_solver.h"
 #include "scenario.h"
 
@@ -96,9 +97,10 @@ int main(int argc, char **argv)
                                         sizeof err);
   if (rc) {
     size_t idx;
-    if (sscanf(err, "comm %zu", &idx) == 1 && idx < n)
+    const char *rest;
+    if (cg_error_comm(err, &idx, &rest) && idx < n)
       fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line, sc.comms[idx].id,
-              strchr(err + 5, ' ') + 1);
+              rest);
     else
       fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
   } else {

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "contention/alloc.h"
+#include "contention/errors.h"
 #include "contention/graph.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
@@ -161,9 +162,10 @@ int main(int argc, char **argv)
     } else {
       /* Solver errors name comms by index: translate to id and line. */
       size_t idx;
-      if (sscanf(err, "comm %zu", &idx) == 1 && idx < sc.comm_count)
+      const char *rest;
+      if (cg_error_comm(err, &idx, &rest) && idx < sc.comm_count)
         fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line,
-                sc.comms[idx].id, strchr(err + 5, ' ') + 1);
+                sc.comms[idx].id, rest);
       else
         fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
       status = 1;

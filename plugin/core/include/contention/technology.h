@@ -34,7 +34,9 @@ typedef struct cg_tech {
   /* Called right after the edge src -> dst was added (delta = +1) or
    * removed (delta = -1); the graph is already updated. Updates the
    * technology's incremental state, if any, and adds to `dirty` every source
-   * host whose outgoing comms' penalties may change. */
+   * host whose outgoing comms' penalties may change (or records in its own
+   * state what evaluate() must add, e.g. destinations whose senders it
+   * expands once per evaluation). */
   void (*edge_changed)(cg_graph *g, cg_host src, cg_host dst, int delta, cg_hostset *dirty);
   /* Sets, with cg_graph_set_penalty(), the penalty of every comm leaving a
    * host of `dirty` (and of any other comm whose penalty it finds changed as
