@@ -58,12 +58,14 @@ def write_scripts(out, slurm, timeout, collect_args):
     d = os.path.join(out, "slurm")
     os.makedirs(d, exist_ok=True)
     os.makedirs(os.path.join(out, "logs"), exist_ok=True)  # Slurm does not create --output's directory
-    py = shlex.quote(sys.executable)
+    # The python3 that submitted, else the one on the node's PATH (after setup).
+    py = [f"py={shlex.quote(sys.executable)}", '[ -x "$py" ] || py=python3']
+    compare = shlex.quote(COMPARE)
     array = header("campaign", os.path.join(out, "logs", "slurm-%A_%a.out"), slurm, time_limit(slurm, timeout))
-    array += ["# $1: index of this array's first run in plan.json",
-              f"exec {py} {shlex.quote(COMPARE)} --run-one {shlex.quote(out)} $((${{1:-0}} + SLURM_ARRAY_TASK_ID))"]
+    array += py + ["# $1: index of this array's first run in plan.json",
+                   f'exec "$py" {compare} --run-one {shlex.quote(out)} $((${{1:-0}} + SLURM_ARRAY_TASK_ID))']
     collect = header("campaign-collect", os.path.join(d, "collect-%j.out"), slurm, "10")
-    collect += [f"exec {py} {shlex.quote(COMPARE)} --collect {shlex.quote(out)} " + " ".join(collect_args)]
+    collect += py + [f'exec "$py" {compare} --collect {shlex.quote(out)} ' + " ".join(collect_args)]
     paths = os.path.join(d, "array.sbatch"), os.path.join(d, "collect.sbatch")
     for path, lines in zip(paths, (array, collect)):
         with open(path, "w") as f:
