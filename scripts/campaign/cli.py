@@ -110,6 +110,8 @@ def parse(argv):
             s["programs"].append(spec.parse_program(words, where, cwd, build))
             spec.check_unique(s["programs"], "program", where)
         elif a == "--workloads":
+            if not v.split():
+                raise CampaignError(f"{where}: expects built-in kernels ({' '.join(spec.BUILTIN_KERNELS)})")
             for w in v.split():
                 if w not in spec.BUILTIN_KERNELS:
                     raise CampaignError(f"{where}: unknown workload '{w}' (accepted: {' '.join(spec.BUILTIN_KERNELS)}; "
@@ -125,6 +127,8 @@ def parse(argv):
         elif a == "--np":
             s["ranks"] = spec.parse_ranks(v.replace(",", " ").split(), where)
         elif a == "--models":
+            if not v.split():
+                raise CampaignError(f"{where}: expects models, e.g. \"contention SMPI contention:technology=gige\"")
             for m in v.split():
                 s["models"].append(spec.parse_model(m, [], where))
                 spec.check_unique(s["models"], "model", where)
@@ -153,6 +157,10 @@ def parse(argv):
                             "--max-parallel N")
     if run["wait"] and not run["slurm"]:
         raise CampaignError("option --wait applies to --slurm only")
+    given = [a for a in argv if a in VALUED + ("--slurm", "--wait", "--") and a not in ("--collect", "--out")]
+    if run["collect"] and (given or run["campaign"]):
+        raise CampaignError(f"option --collect gathers a finished campaign: it takes only --log-scale, --no-figures "
+                            f"and -q, not {given[0] if given else '--campaign'}")
     return s, run
 
 
