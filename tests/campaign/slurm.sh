@@ -19,6 +19,8 @@ chmod 755 "$tmp" # munged wants every directory above its socket searchable
 export SLURM_CONF=$tmp/slurm.conf
 pids=()
 stop() {
+  local rc=$?
+  trap '' PIPE # a closed stdout must not stop the clean-up half-way
   scancel --user=root 2> /dev/null || true
   for p in "${pids[@]}"; do kill "$p" 2> /dev/null || true; done
   for _ in $(seq 50); do
@@ -28,6 +30,10 @@ stop() {
     sleep 0.2
   done
   for p in "${pids[@]}"; do kill -9 "$p" 2> /dev/null || true; done
+  if [ $rc != 0 ]; then # what the daemons and the jobs said, for the diagnosis
+    for f in "$tmp"/log/*; do echo "== $f" && tail -n 15 "$f"; done
+    for f in "$tmp"/*/logs/slurm-*.out "$tmp"/*/slurm/collect-*.out; do [ -f "$f" ] && echo "== $f" && cat "$f"; done
+  fi
   rm -rf "$tmp"
 }
 trap stop EXIT
@@ -93,7 +99,8 @@ set -- --program "bin/user_app --iters 1" --program "crash=bin/failing_app --mod
 set +e
 bash "$compare" "$@" -j 2 --out local > local.out 2>&1
 local_rc=$?
-bash "$compare" "$@" --slurm --wait --time 5 --out array > array.out 2> array.err
+# (bounded: a Slurm that never runs the jobs must not hang the test)
+timeout 90 bash "$compare" "$@" --slurm --wait --time 5 --out array > array.out 2> array.err
 rc=$?
 set -e
 [ $local_rc = 1 ] || { cat local.out; fail "local run exited $local_rc, want 1"; }
