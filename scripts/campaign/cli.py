@@ -57,7 +57,10 @@ missing; 2 bad option or campaign file.
 VALUED = ("--campaign", "--program", "--workloads", "--platform", "--hostfile", "--np", "--models", "--timeout",
           "--smpirun", "-j", "--jobs", "--out", "--partition", "--time", "--sbatch-option", "--setup",
           "--max-parallel", "--collect")
-FLAGS = ("-q", "--quiet", "--slurm", "--wait", "--log-scale", "--no-figures", "-h", "--help")
+# flag -> (setting, value)
+FLAGS = {"-q": ("quiet", True), "--quiet": ("quiet", True), "--slurm": ("slurm", True), "--wait": ("wait", True),
+         "--log-scale": ("log_scale", True), "--no-figures": ("figures", False), "-h": ("help", True),
+         "--help": ("help", True)}
 
 
 def build_dir():
@@ -85,14 +88,10 @@ def parse(argv):
             i += 3
             continue
         if a not in VALUED and a not in FLAGS:
-            raise CampaignError(f"unknown option '{a}' (accepted: {' '.join(VALUED + FLAGS)} --; see --help)")
+            raise CampaignError(f"unknown option '{a}' (accepted: {' '.join(VALUED + tuple(FLAGS))} --; see --help)")
         if a in FLAGS:
-            key = {"-q": "quiet", "--quiet": "quiet", "--slurm": "slurm", "--wait": "wait", "--log-scale": "log_scale",
-                   "-h": "help", "--help": "help"}.get(a)
-            if a == "--no-figures":
-                run["figures"] = False
-            else:
-                run[key] = True
+            key, value = FLAGS[a]
+            run[key] = value
             i += 1
             continue
         if i + 1 >= len(argv):

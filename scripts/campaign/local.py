@@ -37,7 +37,8 @@ def run_all(plan, out, jobs, quiet):
     runs = plan["runs"]
     total = len(runs)
     if not quiet:
-        print(f"compare-models: {total} run{'s' if total != 1 else ''}, {jobs} at a time, results in {out}", file=sys.stderr, flush=True)
+        print(f"compare-models: {total} run{'s' if total != 1 else ''}, {jobs} at a time, results in {out}",
+              file=sys.stderr, flush=True)
     rows = [None] * total
     t0 = time.monotonic()
     pool = ThreadPoolExecutor(max_workers=jobs)
