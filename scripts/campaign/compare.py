@@ -2,6 +2,7 @@
 """compare-models.sh: runs a campaign (programs x platforms x rank counts x
 network models) here or on Slurm, and reports it. See cli.USAGE."""
 import os
+import signal
 import sys
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -67,7 +68,15 @@ def main(argv):
     return report(out, plan, run)
 
 
+def terminate(signum, _frame):
+    raise SystemExit(128 + signum)
+
+
 if __name__ == "__main__":
+    # The simulations run in their own sessions: whatever ends this process
+    # (Ctrl-C, kill, hang-up) must end them too.
+    signal.signal(signal.SIGTERM, terminate)
+    signal.signal(signal.SIGHUP, terminate)
     try:
         sys.exit(main(sys.argv[1:]))
     except CampaignError as e:
@@ -79,3 +88,5 @@ if __name__ == "__main__":
     except KeyboardInterrupt:
         print("compare-models: interrupted; running simulations killed", file=sys.stderr)
         sys.exit(130)
+    finally:
+        simulate.kill_all()
