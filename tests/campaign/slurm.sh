@@ -4,7 +4,8 @@
 # temporary directory and are stopped on exit, even after a failure.
 # MaxArraySize=4 makes the 8-run campaign two arrays (the second one offset).
 # 1. --slurm --wait with a failing program: the rows equal a local -j 2
-#    run's, the exit status is 1 as locally, every task left its log.
+#    run's, the exit status is 1 as locally, every task left its log and
+#    ran the --setup line.
 # 2. --slurm alone returns once submitted; the dependent job collects.
 # usage: slurm.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
@@ -100,7 +101,8 @@ set +e
 bash "$compare" "$@" -j 2 --out local > local.out 2>&1
 local_rc=$?
 # (bounded: a Slurm that never runs the jobs must not hang the test)
-timeout 90 bash "$compare" "$@" --slurm --wait --time 5 --out array > array.out 2> array.err
+timeout 90 bash "$compare" "$@" --slurm --wait --time 5 --partition campaign --max-parallel 2 \
+  --setup "echo setup line ran" --out array > array.out 2> array.err
 rc=$?
 set -e
 [ $local_rc = 1 ] || { cat local.out; fail "local run exited $local_rc, want 1"; }
@@ -111,6 +113,8 @@ same_rows local/results.csv array/results.csv
 grep -Eq 'submitted as Slurm job array [0-9]+, [0-9]+;' array.err || fail "8 runs were not split into two arrays"
 [ "$(ls array/logs/slurm-*.out | wc -l)" = 8 ] || fail "want 8 Slurm task logs in array/logs"
 grep -q '^#SBATCH --time=5$' array/slurm/array.sbatch || fail "--time not in the array script"
+grep -q '^#SBATCH --partition=campaign$' array/slurm/array.sbatch || fail "--partition not in the array script"
+[ "$(grep -lx 'setup line ran' array/logs/slurm-*.out | wc -l)" = 8 ] || fail "--setup did not run in every task"
 grep -q '^8 runs: 4 ok, 4 failed ' array.out || fail "--wait did not print the collect job's summary"
 
 # 2. Submitting only: the collect job writes the results when the array ends.
