@@ -6,7 +6,8 @@
 #include "node_links.hpp"
 #include "penalty_trace.hpp"
 
-#include <contention/comm_bound.h>
+#include <contention/comm_rate.h>
+#include <contention/step_factor.h>
 #include <contention/graph.h>
 #include <contention/technology.h>
 
@@ -16,6 +17,7 @@
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <xbt/asserts.h>
+#include <xbt/config.hpp>
 #include <xbt/log.h>
 
 #include <algorithm>
@@ -41,7 +43,9 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   uint64_t id;             /* trace id: start order, never reused */
   cg_host src, dst;
   double base_bound;       /* bound the base model gave at start; <= 0: none */
-  double applied_bound;    /* bound in force; NaN before the first flush */
+  double base_factor;      /* SMPI's bandwidth factor for the comm's size */
+  double alone;            /* bound in force in the solver: min(b0, B) */
+  double factor;           /* rate factor in force: base_factor / penalty; NaN before the first flush */
 };
 
 struct State {
@@ -57,9 +61,11 @@ struct State {
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
   std::unordered_set<const Host*> known_hosts; /* validates the NetworkAction layout */
   std::vector<HostLinks> links;                /* per host; empty entries: not owned by penalties */
+  std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links */
   std::unordered_map<const NetworkAction*, cg_comm> active;
   std::vector<Slot> slots;
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
+  cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   bool pending           = false;                  /* graph events since the last flush */
   bool bandwidth_changed = false;                  /* a link's bandwidth changed since the last flush */
 };
@@ -79,6 +85,17 @@ cg_host host_index(const Host* h)
   return idx;
 }
 
+/* Per host, what one comm alone gets through its own links, each way. */
+void read_node_bandwidths()
+{
+  st.b_out.assign(st.links.size(), 0);
+  st.b_in.assign(st.links.size(), 0);
+  for (size_t h = 0; h < st.links.size(); h++) {
+    st.b_out[h] = min_bandwidth(st.links[h].out);
+    st.b_in[h]  = min_bandwidth(st.links[h].in);
+  }
+}
+
 /* Hosts get dense indices in name order, racks in order of first host. */
 void index_platform_hosts()
 {
@@ -90,6 +107,7 @@ void index_platform_hosts()
     return;
   st.links = find_node_links(all);
   release_node_links(st.links);
+  read_node_bandwidths();
 }
 
 void check_host(const Host* h)
@@ -127,27 +145,32 @@ double comm_bandwidth(const Slot& s)
   if (st.user_bandwidth > 0)
     return st.user_bandwidth;
   if (owned(s.src) && owned(s.dst))
-    return cg_node_bandwidth(min_bandwidth(st.links[s.src].out), min_bandwidth(st.links[s.dst].in));
+    return cg_node_bandwidth(st.b_out[s.src], st.b_in[s.dst]);
   return route_bottleneck(s.src, s.dst);
 }
 
-/* Gives the comm its bound for `penalty`; the solver is told only when the
- * bound really changes (same bound: same rates, nothing to re-solve). */
+/* Gives the comm its rate for `penalty` (contention/comm_rate.h): the
+ * solver bound min(b0, B) and the rate factor f / p. A factor change only
+ * needs SimGrid to re-time the comm: re-setting its bound puts it in the
+ * solver's modified set, which the lazy update re-times at this instant
+ * with the rate it had so far. Nothing changes when neither does. */
 void apply(Slot& s, double penalty)
 {
-  double bound = cg_comm_bound(s.base_bound, comm_bandwidth(s), penalty);
-  bool first   = std::isnan(s.applied_bound);
-  if (bound == s.applied_bound)
+  double alone  = cg_comm_alone(s.base_bound, comm_bandwidth(s));
+  double factor = cg_comm_rate_factor(s.base_factor, penalty);
+  bool first    = std::isnan(s.factor);
+  if (alone == s.alone && factor == s.factor)
     return;
-  if (not(first && bound == s.base_bound)) { /* at start the base model's bound is already in force */
-    st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
-    st.updates++;
-  }
-  XBT_DEBUG("comm %llu %s -> %s: penalty %g, bound %g B/s", static_cast<unsigned long long>(s.id),
-            st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), penalty, bound);
+  if (factor != s.factor)
+    s.action->set_rate_factor(factor);
+  st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), alone);
+  st.updates++;
+  s.alone  = alone;
+  s.factor = factor;
+  XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(s.id),
+            st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), penalty, alone * factor);
   trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
-            penalty, bound, first ? "start" : "update");
-  s.applied_bound = bound;
+            penalty, alone * factor, first ? "start" : "update");
 }
 
 /* Evaluates the graph once for all the events of this instant (deferred
@@ -167,6 +190,8 @@ void flush()
   }
   if (st.bandwidth_changed) {
     st.bandwidth_changed = false;
+    hide_changed_node_links();
+    read_node_bandwidths();
     st.bottleneck.clear();
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
@@ -209,9 +234,11 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
   cg_host d = host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
   if (c >= st.slots.size())
-    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0, 0});
+    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0, 0, 0, 0});
   const Action* action = na;
-  st.slots[c]          = Slot{na, st.next_id++, s, d, action->get_bound(), std::numeric_limits<double>::quiet_NaN()};
+  double nan           = std::numeric_limits<double>::quiet_NaN();
+  st.slots[c]          = Slot{na,  st.next_id++, s, d, action->get_bound(), cg_step_factor_at(&st.bw_factor, action->get_cost()),
+                     action->get_bound(), nan};
   st.active.emplace(na, c);
   st.pending = true;
 }
@@ -234,10 +261,11 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
   st.pending = true;
 }
 
-void on_bandwidth_change(simgrid::s4u::Link const& /*link*/)
+void on_bandwidth_change(simgrid::s4u::Link const& link)
 {
-  if (st.graph == nullptr)
+  if (st.graph == nullptr || link.get_bandwidth() == UNREACHABLE_BANDWIDTH) /* our own hiding */
     return;
+  node_link_bandwidth_changed(link);
   st.bandwidth_changed = true;
   st.pending           = true;
 }
@@ -249,6 +277,7 @@ void on_end()
   trace_close();
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
+  cg_step_factor_free(&st.bw_factor);
   st.active.clear();
   st.slots.clear();
   st.pending = false;
@@ -263,6 +292,12 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   st.model = current_network_model();
   xbt_assert(st.model != nullptr, "contention: the base network model is not a SimGrid Model");
   st.tech  = cfg.tech;
+  /* SMPI's own factor of each comm, which the penalty divides (read as SMPI
+   * reads it: its model has just been built from the final options). */
+  std::string bw_factor = simgrid::config::get_value<std::string>("smpi/bw-factor");
+  char err[256];
+  xbt_assert(cg_step_factor_parse(bw_factor.c_str(), &st.bw_factor, err, sizeof err) == 0,
+             "contention: --cfg=smpi/bw-factor:%s: %s", bw_factor.c_str(), err);
   st.graph = cg_graph_create(cfg.tech, cfg.params);
   cg_graph_set_deferred(st.graph, 1); /* one evaluation per simulated instant */
   st.user_bandwidth = cfg.bandwidth;

@@ -20,6 +20,13 @@ using simgrid::s4u::Link;
 
 constexpr size_t WARN_HOSTS = 5; /* hosts named in the warning before "and N more" */
 
+/* Released links and their real bandwidths. */
+std::unordered_map<const Link*, std::pair<Link*, double>>& released()
+{
+  static std::unordered_map<const Link*, std::pair<Link*, double>> r;
+  return r;
+}
+
 std::string names(const std::vector<Link*>& links)
 {
   std::string s;
@@ -28,13 +35,25 @@ std::string names(const std::vector<Link*>& links)
   return s.empty() ? "none" : s;
 }
 
+std::vector<Link*>& to_hide()
+{
+  static std::vector<Link*> v;
+  return v;
+}
+
 } // namespace
+
+double link_bandwidth(const Link* link)
+{
+  auto it = released().find(link);
+  return it != released().end() ? it->second.second : link->get_bandwidth();
+}
 
 double min_bandwidth(const std::vector<Link*>& links)
 {
   double bw = std::numeric_limits<double>::infinity();
   for (const Link* l : links)
-    bw = std::min(bw, l->get_bandwidth());
+    bw = std::min(bw, link_bandwidth(l));
   return bw;
 }
 
@@ -113,8 +132,28 @@ void release_node_links(const std::vector<HostLinks>& links)
   for (const HostLinks& h : links)
     for (const auto* side : {&h.out, &h.in})
       for (Link* l : *side)
-        if (l->get_sharing_policy() != Link::SharingPolicy::FATPIPE)
-          l->set_sharing_policy(Link::SharingPolicy::FATPIPE);
+        if (released().emplace(l, std::make_pair(l, l->get_bandwidth())).second)
+          l->set_bandwidth(UNREACHABLE_BANDWIDTH);
+}
+
+bool node_link_bandwidth_changed(const Link& link)
+{
+  auto it = released().find(&link);
+  if (it == released().end())
+    return false;
+  if (link.get_bandwidth() != UNREACHABLE_BANDWIDTH) { /* not our own change */
+    it->second.second = link.get_bandwidth();
+    to_hide().push_back(it->second.first);
+  }
+  return true;
+}
+
+void hide_changed_node_links()
+{
+  for (Link* l : to_hide())
+    if (l->get_bandwidth() != UNREACHABLE_BANDWIDTH)
+      l->set_bandwidth(UNREACHABLE_BANDWIDTH);
+  to_hide().clear();
 }
 
 } // namespace contention_sg

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 
 #include "../core/check.h"
-#include "contention/comm_bound.h"
+#include "contention/comm_rate.h"
+#include "contention/step_factor.h"
 #include "contention/nodelinks.h"
 
 #define MAXR 16
@@ -198,11 +199,37 @@ int main(void)
   CHECK(cg_nodelinks_add_route(n, 0, 2, &l0, 1) == -1);
   cg_nodelinks_destroy(n);
 
-  /* The bound: min(b0, B / p); b0 <= 0 is "none". */
-  CHECK(cg_comm_bound(-1, 1e9, 2) == 5e8);
-  CHECK(cg_comm_bound(4e8, 1e9, 2) == 4e8);
-  CHECK(cg_comm_bound(1e9, 1e9, 1) == 1e9);
-  CHECK(cg_comm_bound(2e9, 1e9, 1.5) == 1e9 / 1.5);
+  /* The rate: min(b0, B) as the bound, f / p as the factor; b0 <= 0 is "none". */
+  CHECK(cg_comm_alone(-1, 1e9) == 1e9);
+  CHECK(cg_comm_alone(4e8, 1e9) == 4e8);
+  CHECK(cg_comm_alone(2e9, 1e9) == 1e9);
+  CHECK(cg_comm_rate_factor(0.94, 2) == 0.47);
   CHECK(cg_node_bandwidth(1e9, 5e8) == 5e8);
+
+  /* SMPI's piecewise factors: 1 up to the smallest threshold, then the
+   * value of the largest threshold strictly below the size (chunks in any
+   * order; extra values of a chunk ignored). */
+  cg_step_factor f;
+  char err[256];
+  CHECK(cg_step_factor_parse("65472:0.940694;15424:0.697866;0:0.812084", &f, err, sizeof err) == 0);
+  CHECK(f.count == 3);
+  CHECK(cg_step_factor_at(&f, 0) == 1.0);
+  CHECK(cg_step_factor_at(&f, 1) == 0.812084);
+  CHECK(cg_step_factor_at(&f, 15424) == 0.812084);
+  CHECK(cg_step_factor_at(&f, 15425) == 0.697866);
+  CHECK(cg_step_factor_at(&f, 1e9) == 0.940694);
+  cg_step_factor_free(&f);
+  CHECK(cg_step_factor_parse("0:1", &f, err, sizeof err) == 0 && cg_step_factor_at(&f, 5) == 1.0);
+  cg_step_factor_free(&f);
+  CHECK(cg_step_factor_parse("0:1:2;1420:0.5:7", &f, err, sizeof err) == 0 && cg_step_factor_at(&f, 2000) == 0.5);
+  cg_step_factor_free(&f);
+  CHECK(cg_step_factor_parse("0:1;;5:2", &f, err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "chunk 2 is empty");
+  CHECK(cg_step_factor_parse("x:1", &f, err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "chunk 1: threshold 'x' is not a non-negative integer");
+  CHECK(cg_step_factor_parse("10:abc", &f, err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "chunk 1: value 'abc' is not a number");
+  CHECK(cg_step_factor_parse("10", &f, err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "chunk 1 '10' has no ':'");
   CHECK_DONE();
 }

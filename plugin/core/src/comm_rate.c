@@ -1,0 +1,17 @@
+/* The comm-rate policy shared by the SimGrid binding and its tests. */
+#include "contention/comm_rate.h"
+
+double cg_comm_alone(double base_bound, double bandwidth)
+{
+  return base_bound > 0 && base_bound < bandwidth ? base_bound : bandwidth;
+}
+
+double cg_comm_rate_factor(double base_factor, double penalty)
+{
+  return base_factor / penalty;
+}
+
+double cg_node_bandwidth(double src_out, double dst_in)
+{
+  return src_out < dst_in ? src_out : dst_in;
+}
