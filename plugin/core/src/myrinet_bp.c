@@ -8,16 +8,16 @@
 #define GROW(w, field, n) cg_grow((void **)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
 
 enum { MAX_SWEEPS = 200 };
-static const double TOLERANCE = 1e-12, DAMPING = 0.5;
+static const double TOLERANCE = 1e-12;
 
-/* Updates the messages leaving one host: its k pairs are idx(0..k), the
- * incoming messages ain/bin and the outgoing aout/bout are indexed by pair.
+/* Recomputes, in place, the messages leaving one host from the current
+ * incoming ones: its k pairs are pair(j) = idx ? idx[first + j] : first + j.
  * Leave-one-out sums and products by prefix and suffix (no division, so a
  * zero b does no harm). Returns the largest relative change. */
-static double update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t stride_idx, size_t first,
-                          size_t k, const double *ain, const double *bin, double *aout, double *bout)
+static double update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t first, size_t k,
+                          const double *ain, const double *bin, double *aout, double *bout)
 {
-#define PAIR(j) (idx ? idx[first + (j)] : first + (j) * stride_idx)
+#define PAIR(j) (idx ? idx[first + (j)] : first + (j))
   double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod, delta = 0;
   pre[0] = 0;
   pp[0] = 1;
@@ -33,13 +33,12 @@ static double update_host(myr_bp *bp, const double *mult, const size_t *idx, siz
   }
   for (size_t j = 0; j < k; j++) {
     size_t e = PAIR(j);
-    double sa = pre[j] + suf[j + 1], pb = pp[j] * sp[j + 1], z = pb + sa;
-    double na = DAMPING * aout[e] + (1 - DAMPING) * mult[e] / z;
-    double nb = DAMPING * bout[e] + (1 - DAMPING) * sa / z;
-    double da = fabs(na - aout[e]) / na, db = nb > 0 ? fabs(nb - bout[e]) / nb : fabs(nb - bout[e]);
+    double sa = pre[j] + suf[j + 1], z = pp[j] * sp[j + 1] + sa;
+    double na = mult[e] / z, nb = sa / z;
+    double da = fabs(na - aout[e]) / na, db = nb > 0 ? fabs(nb - bout[e]) / nb : fabs(bout[e]);
     delta = fmax(delta, fmax(da, db));
-    bp->na[e] = na;
-    bp->nb[e] = nb;
+    aout[e] = na;
+    bout[e] = nb;
   }
   return delta;
 #undef PAIR
@@ -52,8 +51,6 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
   GROW(bp, b_sd, ne);
   GROW(bp, a_ds, ne);
   GROW(bp, b_ds, ne);
-  GROW(bp, na, ne);
-  GROW(bp, nb, ne);
   for (size_t s = 0; s < g->ns; s++)
     if (g->s_off[s + 1] - g->s_off[s] > maxdeg)
       maxdeg = g->s_off[s + 1] - g->s_off[s];
@@ -67,26 +64,25 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
   for (size_t e = 0; e < ne; e++)
     bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
   bp->iterations = 0;
+  bp->converged = 0;
+  size_t nv = g->ns > g->nd ? g->ns : g->nd;
   for (size_t it = 0; it < MAX_SWEEPS; it++) {
     double delta = 0;
-    /* sources: incoming from destinations, outgoing to them */
-    for (size_t s = 0; s < g->ns; s++)
-      delta = fmax(delta, update_host(bp, g->e_mult, NULL, 1, g->s_off[s], g->s_off[s + 1] - g->s_off[s],
-                                      bp->a_ds, bp->b_ds, bp->a_sd, bp->b_sd));
-    for (size_t e = 0; e < ne; e++) {
-      bp->a_sd[e] = bp->na[e];
-      bp->b_sd[e] = bp->nb[e];
-    }
-    for (size_t d = 0; d < g->nd; d++)
-      delta = fmax(delta, update_host(bp, g->e_mult, g->d_pairs, 1, g->d_off[d], g->d_off[d + 1] - g->d_off[d],
-                                      bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds));
-    for (size_t e = 0; e < ne; e++) {
-      bp->a_ds[e] = bp->na[e];
-      bp->b_ds[e] = bp->nb[e];
+    /* Sequential sweep, source i then destination i: simultaneous updates
+     * fall into a two-sided oscillation on dense graphs, this converges. */
+    for (size_t v = 0; v < nv; v++) {
+      if (v < g->ns)
+        delta = fmax(delta, update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds,
+                                        bp->b_ds, bp->a_sd, bp->b_sd));
+      if (v < g->nd)
+        delta = fmax(delta, update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v],
+                                        bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds));
     }
     bp->iterations = it + 1;
-    if (delta < TOLERANCE)
+    if (delta < TOLERANCE) {
+      bp->converged = 1;
       break;
+    }
   }
 }
 
@@ -96,8 +92,6 @@ void myr_bp_free(myr_bp *bp)
   free(bp->b_sd);
   free(bp->a_ds);
   free(bp->b_ds);
-  free(bp->na);
-  free(bp->nb);
   free(bp->pre);
   free(bp->suf);
   free(bp->pprod);

@@ -17,14 +17,15 @@
 typedef struct myr_bp {
   double *a_sd, *b_sd; /* per pair: source -> destination */
   double *a_ds, *b_ds; /* per pair: destination -> source */
-  double *na, *nb, *pre, *suf, *pprod, *sprod;
-  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, na_cap, nb_cap, pre_cap, suf_cap, pprod_cap, sprod_cap;
-  size_t iterations; /* of the last run */
+  double *pre, *suf, *pprod, *sprod;
+  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap;
+  size_t iterations; /* sweeps of the last run */
+  int converged;     /* whether it met the tolerance */
 } myr_bp;
 
-/* Iterates from uniform messages, damped by 1/2, both sides in turn, until
- * no message moves by more than 1e-12 (relative) or after 200 sweeps: a
- * pure function of g. */
+/* Sweeps from uniform messages, updating in place source 0, destination 0,
+ * source 1, ... until no message moves by more than 1e-12 (relative) or
+ * after 200 sweeps: a pure function of g. */
 void myr_bp_run(myr_bp *bp, const myr_bigraph *g);
 void myr_bp_free(myr_bp *bp);
 

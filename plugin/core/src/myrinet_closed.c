@@ -34,7 +34,9 @@ static int64_t inj_exact(size_t a, size_t b, size_t k)
 }
 
 /* J(a, b, k) = I(a, b, k) / P(b, a) = sum_i (-1)^i C(k, i) (b - i)! / b!:
- * terms below 1/i!, so no overflow and little cancellation. */
+ * terms below 1/i!, so no overflow and little cancellation; the sum (at
+ * least about 1/e) is complete to the last bit once a term falls below
+ * 2^-60 of it (after about 20 terms). */
 static double inj_norm(size_t a, size_t b, size_t k)
 {
   double t = 1, sum = 0;
@@ -42,6 +44,8 @@ static double inj_norm(size_t a, size_t b, size_t k)
     sum += i % 2 ? -t : t;
     if (i < k && i < a)
       t *= (double)(k - i) / ((double)(i + 1) * (double)(b - i));
+    if (t < 0x1p-60 * sum)
+      break;
   }
   return sum;
 }
@@ -102,4 +106,31 @@ int myr_closed_solve(const myr_bigraph *g, double *ratio)
     }
   }
   return 1;
+}
+
+int myr_closed_near(const myr_bigraph *g)
+{
+  for (size_t e = 0; e < g->ne; e++)
+    if (g->e_mult[e] != 1)
+      return 0;
+  size_t missing = g->ns * g->nd - g->ne;
+  return missing <= g->ns + g->nd && 4 * missing <= g->ns * g->nd;
+}
+
+void myr_closed_local(const myr_bigraph *g, double *ratio)
+{
+  size_t last_p = 0, last_q = 0;
+  double last = 0;
+  for (size_t s = 0; s < g->ns; s++) {
+    size_t q = g->s_off[s + 1] - g->s_off[s] + 1;
+    for (size_t e = g->s_off[s]; e < g->s_off[s + 1]; e++) {
+      size_t d = g->e_dst[e], p = g->d_off[d + 1] - g->d_off[d] + 1;
+      if (p != last_p || q != last_q) { /* neighbours mostly share degrees */
+        last = myr_closed_ratio(p, q, p < q ? p : q, 1, 1);
+        last_p = p;
+        last_q = q;
+      }
+      ratio[e] = last;
+    }
+  }
 }

@@ -23,6 +23,15 @@
 /* If g has this shape, writes ratio[pair] = N / sets where one comm of the
  * pair sends, and returns 1; else returns 0 and writes nothing. */
 int myr_closed_solve(const myr_bigraph *g, double *ratio);
+/* Approximation for graphs close to complete: a comm s -> d is given the
+ * ratio of the complete-minus-matching shape of its own neighbourhood, with
+ * indeg(d) + 1 sources and deg(s) + 1 destinations of which all but one
+ * host do both (so on the all-to-all it is the closed form). */
+void myr_closed_local(const myr_bigraph *g, double *ratio);
+/* Whether g is close to complete: one comm per pair, at most ns + nd
+ * missing pairs (the all-to-all misses ns, the host pairs) and at most a
+ * quarter of all pairs. */
+int myr_closed_near(const myr_bigraph *g);
 /* The same numbers from the shape alone (p sources, q destinations, k
  * missing pairs; src_misses, dst_misses: whether the comm's ends miss a
  * pair). For tests. */

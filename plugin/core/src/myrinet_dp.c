@@ -145,16 +145,19 @@ size_t myr_dp_width(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
 
 /* ---- step descriptors ---- */
 
-/* Weight of a Q vertex closing free (matched outside or unmatched) and
- * closing required (must be matched outside). */
-static double close_free(const myr_dp_in *in, size_t q)
-{
-  return in->alpha_q ? in->alpha_q[q] + in->beta_q[q] : 1;
-}
-
+/* Closing weights of a Q vertex, divided by that of closing free (matched
+ * outside or unmatched: alpha + beta), which is thus 1: closing required
+ * (must be matched outside) alpha / (alpha + beta), closing matched inside
+ * 1 / (alpha + beta). The common factor cancels in every ratio, and
+ * products over many vertices stay finite. Without fields: 0 and 1. */
 static double close_required(const myr_dp_in *in, size_t q)
 {
-  return in->alpha_q ? in->alpha_q[q] : 0;
+  return in->alpha_q ? in->alpha_q[q] / (in->alpha_q[q] + in->beta_q[q]) : 0;
+}
+
+static double close_matched(const myr_dp_in *in, size_t q)
+{
+  return in->alpha_q ? 1 / (in->alpha_q[q] + in->beta_q[q]) : 1;
 }
 
 /* Builds the per-step tables for `order`: frontier sizes, the non-private
@@ -174,15 +177,14 @@ static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
   GROW(w, st_nb, np + 1);
   GROW(w, st_np, np + 1);
   GROW(w, st_pv, np + 1);
-  GROW(w, st_wf, np + 1);
   GROW(w, st_wr, np + 1);
   GROW(w, st_kbase, np + 1);
   GROW(w, nb_ext, nslots + 1);
   GROW(w, nb_new, nslots + 1);
   GROW(w, nb_slot, nslots + 1);
   GROW(w, nb_w, nslots + 1);
-  GROW(w, nb_cf, nslots + 1);
   GROW(w, nb_cr, nslots + 1);
+  GROW(w, nb_cm, nslots + 1);
   GROW(w, pv_slot, nslots + 1);
   GROW(w, front, in->nq + 1);
   size_t a = 0, nnb = 0, npv = 0, nnew = 0;
@@ -192,14 +194,14 @@ static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
     w->st_nb[k] = nnb;
     w->st_pv[k] = npv;
     w->st_np[k] = nnew;
-    double wf = 1, wr = 1, kb = in->alpha_p ? in->alpha_p[p] : 0;
+    double wr = 1, kb = in->alpha_p ? in->alpha_p[p] : 0;
     for (size_t s = in->p_off[p]; s < in->p_off[p + 1]; s++) {
       size_t q = in->p_q[s];
-      double cf = close_free(in, q), cr = close_required(in, q);
+      double cr = close_required(in, q), cm = close_matched(in, q);
       if (w->q_deg[q] < 2) { /* private: summed over here */
         w->pv_slot[npv++] = s;
-        wf *= cf;
         wr *= cr;
+        kb += in->p_w[s] * cm;
         continue;
       }
       if (w->q_pos[q] < 0) {
@@ -209,18 +211,13 @@ static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
       w->nb_ext[nnb] = w->q_pos[q];
       w->nb_slot[nnb] = s;
       w->nb_w[nnb] = in->p_w[s];
-      w->nb_cf[nnb] = cf;
       w->nb_cr[nnb] = cr;
+      w->nb_cm[nnb] = cm;
       nnb++;
       w->q_rem[q]--;
     }
-    for (size_t t = w->st_pv[k]; t < npv; t++) {
-      size_t s = w->pv_slot[t];
-      kb += in->p_w[s] / close_free(in, in->p_q[s]);
-    }
-    w->st_wf[k] = wf;
     w->st_wr[k] = wr;
-    w->st_kbase[k] = kb * wf;
+    w->st_kbase[k] = kb;
     /* New positions: closing vertices leave the frontier, order kept. */
     GROW(w, newpos, nnew + ext + 1);
     size_t na = 0;
@@ -304,8 +301,8 @@ static size_t options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, 
   for (size_t t = nb0; t < nb1; t++) {
     int d = dig[w->nb_ext[t]];
     if (w->nb_new[t] < 0) {
-      cl[nc++] = d == MATCHED ? 1 : d == FREE ? w->nb_cf[t] : w->nb_cr[t];
-      cu *= d == MATCHED ? 1 : w->nb_cr[t];
+      cl[nc++] = d == MATCHED ? w->nb_cm[t] : d == FREE ? 1 : w->nb_cr[t];
+      cu *= d == MATCHED ? w->nb_cm[t] : w->nb_cr[t];
     } else if (d == FREE) {
       du += p3[w->nb_new[t]];
     }
@@ -321,7 +318,7 @@ static size_t options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, 
   double wb = w->st_kbase[k] * cn;
   if (wb != 0)
     o[n++] = (opt){base, wb, 0, SIZE_MAX};
-  double wf = w->st_wf[k], suf = 1;
+  double suf = 1;
   /* Walk backwards so that suf = product of the closing weights after j. */
   size_t j = nc;
   for (size_t t = nb1; t-- > nb0;) {
@@ -333,12 +330,11 @@ static size_t options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, 
       double pc;
       size_t next = base;
       if (closing) {
-        pc = pre[j] * suf; /* the others' weights; this one becomes matched */
+        pc = pre[j] * suf * w->nb_cm[t]; /* the others' weights; this one closes matched */
       } else {
         pc = cn;
         next = base + (size_t)(MATCHED - d) * p3[w->nb_new[t]];
       }
-      pc *= wf;
       if (pc != 0)
         o[n++] = (opt){next, w->nb_w[t] * pc, pc, w->nb_slot[t]};
     }
@@ -418,7 +414,7 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
   if (f) {
     for (size_t t = w->st_pv[k]; t < w->st_pv[k + 1]; t++) {
       size_t s = w->pv_slot[t];
-      w->cnt[s] = spriv * w->st_wf[k] / close_free(in, in->p_q[s]);
+      w->cnt[s] = spriv * close_matched(in, in->p_q[s]);
     }
     for (size_t s = s0; s < s1; s++)
       ratio[s] = w->cnt[s] > 0 ? nsum / w->cnt[s] : HUGE_VAL;
@@ -511,14 +507,13 @@ void myr_dp_free(myr_dp *w)
   free(w->st_nb);
   free(w->st_np);
   free(w->st_pv);
-  free(w->st_wf);
   free(w->st_wr);
   free(w->st_kbase);
   free(w->nb_ext);
   free(w->nb_new);
   free(w->nb_slot);
   free(w->nb_w);
-  free(w->nb_cf);
+  free(w->nb_cm);
   free(w->nb_cr);
   free(w->newpos);
   free(w->pv_slot);

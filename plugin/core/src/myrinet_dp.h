@@ -43,17 +43,17 @@ typedef struct myr_dp {
   uint32_t *front;
   /* per step */
   size_t *st_a, *st_ext, *st_nb, *st_np, *st_pv;
-  double *st_wf, *st_wr, *st_kbase;
+  double *st_wr, *st_kbase;
   /* per non-private neighbour of a step */
   int32_t *nb_ext, *nb_new;
   size_t *nb_slot;
-  double *nb_w, *nb_cf, *nb_cr;
+  double *nb_w, *nb_cr, *nb_cm;
   int32_t *newpos; /* per step, per frontier position: its position after the step, -1 if it closes */
   size_t *pv_slot; /* private slots of each step */
   double *cnt;
   size_t q_deg_cap, q_rem_cap, q_off_cap, cand_cap, q_p_cap, q_pos_cap, p_done_cap, in_cand_cap, front_cap;
-  size_t st_a_cap, st_ext_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wf_cap, st_wr_cap, st_kbase_cap;
-  size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cf_cap, nb_cr_cap, newpos_cap, pv_slot_cap;
+  size_t st_a_cap, st_ext_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
+  size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
   size_t cnt_cap;
   double **layers; /* checkpoints, segment and work layers */
   size_t *layer_cap;

@@ -25,7 +25,9 @@ myr_options myr_default_options(size_t exact_width)
   return (myr_options){.exact_width = exact_width,
                        .region_width = exact_width / 2,
                        .region_sources = 3 * exact_width + 4,
-                       .closed_forms = 1};
+                       .bp_max_pairs = 16384,
+                       .closed_forms = 1,
+                       .local_near = 1};
 }
 
 void myr_comp_free(myr_comp *c)
@@ -43,6 +45,11 @@ void myr_comp_free(myr_comp *c)
   free(c->perm);
   free(c->perm2);
   free(c->bucket);
+  free(c->keys);
+  free(c->order);
+  free(c->dq);
+  free(c->dw);
+  free(c->dr);
   myr_dp_free(&c->dp);
   myr_approx_free(c->approx);
   *c = (myr_comp){0};
@@ -107,7 +114,8 @@ static void build_bigraph(myr_comp *c)
   /* keys: local source and destination indices, stored in perm2's space */
   GROW(c, perm, c->n);
   GROW(c, perm2, c->n);
-  uint32_t *ks = cg_xmalloc(2 * c->n * sizeof *ks), *kd = ks + c->n;
+  GROW(c, keys, 2 * c->n);
+  uint32_t *ks = c->keys, *kd = c->keys + c->n;
   for (size_t i = 0; i < c->n; i++)
     ks[i] = c->host_map[c->items[i].src];
   for (size_t i = 0; i < g->ns; i++)
@@ -140,7 +148,6 @@ static void build_bigraph(myr_comp *c)
     }
     c->perm2[i] = g->ne - 1; /* pair of the i-th item in order */
   }
-  free(ks);
   GROW(g, s_off, g->ns + 1);
   GROW(g, d_off, g->nd + 1);
   GROW(g, d_pairs, g->ne);
@@ -161,38 +168,62 @@ static void build_bigraph(myr_comp *c)
     g->d_pairs[c->bucket[g->e_dst[e]]++] = e;
 }
 
+/* A lower bound of the DP frontier with P = sources (dst_side = 0) or
+ * destinations: the first P vertex opens all its neighbours of degree >= 2,
+ * so the frontier is at least the least such number over P. O(pairs). */
+static size_t frontier_floor(const myr_bigraph *g, int dst_side)
+{
+  size_t np = dst_side ? g->nd : g->ns, best = SIZE_MAX;
+  for (size_t v = 0; v < np && best > 0; v++) {
+    size_t open = 0;
+    const size_t *off = dst_side ? g->d_off : g->s_off;
+    for (size_t t = off[v]; t < off[v + 1]; t++) {
+      size_t q = dst_side ? g->e_src[g->d_pairs[t]] : g->e_dst[t];
+      const size_t *qoff = dst_side ? g->s_off : g->d_off;
+      open += qoff[q + 1] - qoff[q] >= 2;
+    }
+    if (open < best)
+      best = open;
+  }
+  return best;
+}
+
 /* Exact DP with P = the side giving the narrower frontier. Returns 0 if
  * both are wider than the bound. */
 static int solve_exact(myr_comp *c, size_t limit)
 {
   myr_bigraph *g = &c->g;
-  uint32_t *order_s = cg_xmalloc((g->ns + g->nd + 1) * sizeof *order_s), *order_d = order_s + g->ns;
-  /* destination side: slots = pairs by destination */
-  uint32_t *dq = cg_xmalloc((g->ne + 1) * sizeof *dq);
-  double *dw = cg_xmalloc((g->ne + 1) * sizeof *dw), *dr = cg_xmalloc((g->ne + 1) * sizeof *dr);
-  for (size_t t = 0; t < g->ne; t++) {
-    dq[t] = g->e_src[g->d_pairs[t]];
-    dw[t] = g->e_mult[g->d_pairs[t]];
-  }
+  int try_src = frontier_floor(g, 0) <= limit, try_dst = frontier_floor(g, 1) <= limit;
+  if (!try_src && !try_dst)
+    return 0;
+  GROW(c, order, g->ns + g->nd + 1);
+  uint32_t *order_s = c->order, *order_d = c->order + g->ns;
+  size_t ws = SIZE_MAX, wd = SIZE_MAX;
   myr_dp_in by_src = {.np = g->ns, .nq = g->nd, .p_off = g->s_off, .p_q = g->e_dst, .p_w = g->e_mult};
-  myr_dp_in by_dst = {.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = dq, .p_w = dw};
-  size_t ws = myr_dp_order(&c->dp, &by_src, order_s, limit);
-  size_t wd = myr_dp_order(&c->dp, &by_dst, order_d, limit);
-  int ok = 1;
+  if (try_src)
+    ws = myr_dp_order(&c->dp, &by_src, order_s, limit);
+  myr_dp_in by_dst = {0};
+  if (try_dst) { /* destination side: slots = pairs by destination */
+    GROW(c, dq, g->ne + 1);
+    GROW(c, dw, g->ne + 1);
+    GROW(c, dr, g->ne + 1);
+    for (size_t t = 0; t < g->ne; t++) {
+      c->dq[t] = g->e_src[g->d_pairs[t]];
+      c->dw[t] = g->e_mult[g->d_pairs[t]];
+    }
+    by_dst = (myr_dp_in){.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = c->dq, .p_w = c->dw};
+    wd = myr_dp_order(&c->dp, &by_dst, order_d, limit);
+  }
   if (ws <= limit && ws <= wd) {
     myr_dp_solve(&c->dp, &by_src, order_s, 0, c->ratio);
-  } else if (wd <= limit && wd < ws) {
-    myr_dp_solve(&c->dp, &by_dst, order_d, 0, dr);
+  } else if (wd <= limit) {
+    myr_dp_solve(&c->dp, &by_dst, order_d, 0, c->dr);
     for (size_t t = 0; t < g->ne; t++)
-      c->ratio[g->d_pairs[t]] = dr[t];
+      c->ratio[g->d_pairs[t]] = c->dr[t];
   } else {
-    ok = 0;
+    return 0;
   }
-  free(order_s);
-  free(dq);
-  free(dw);
-  free(dr);
-  return ok;
+  return 1;
 }
 
 void myr_comp_solve(myr_comp *c, const myr_options *opt)
@@ -207,6 +238,9 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     c->method = MYR_CLOSED;
   } else if (solve_exact(c, limit)) {
     c->method = MYR_EXACT;
+  } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
+    myr_closed_local(g, c->ratio);
+    c->method = MYR_LOCAL;
   } else {
     myr_options o = *opt;
     if (o.region_width > MYR_DP_MAX_WIDTH)

@@ -7,8 +7,10 @@
  *      unit multiplicities (all-to-all, stars, ...): myrinet_closed.c;
  *   2. exact dynamic programme over a path decomposition, when its frontier
  *      holds at most `exact_width` hosts: myrinet_dp.c;
- *   3. otherwise the approximation of myrinet_approx.c (exact DP on a region
- *      around each source, belief propagation outside it).
+ *   3. otherwise an approximation: for graphs close to complete (or too
+ *      large for the next one) the closed form applied to each comm's own
+ *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP on
+ *      a region around each source, belief propagation outside it).
  * Every step is a pure function of the graph (host ids, multiplicities), so
  * penalties do not depend on the order comms were added. */
 #ifndef CONTENTION_MYRINET_SETS_H
@@ -35,14 +37,16 @@ typedef struct myr_bigraph {
 /* How a component is solved; the technology sets them from its parameter,
  * tests and benchmarks may force one method. */
 typedef struct myr_options {
-  size_t exact_width;  /* largest DP frontier solved exactly */
-  size_t region_width; /* frontier of the approximation's regions */
+  size_t exact_width;    /* largest DP frontier solved exactly */
+  size_t region_width;   /* frontier of the approximation's regions */
   size_t region_sources; /* most sources in a region */
-  int closed_forms;    /* 0: never use the closed form (validation) */
+  size_t bp_max_pairs;   /* larger components get the local closed form */
+  int closed_forms;      /* 0: never use the closed form (validation) */
+  int local_near;        /* 1: near-complete graphs get the local closed form */
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */
-typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX } myr_method;
+typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL } myr_method;
 
 typedef struct myr_item {
   cg_comm comm;
@@ -60,7 +64,10 @@ typedef struct myr_comp {
   uint32_t *host_map;  /* host -> local index (sources, then destinations) */
   uint32_t *hosts;     /* local index -> host */
   size_t *perm, *perm2, *bucket;
+  uint32_t *keys, *order, *dq;
+  double *dw, *dr;
   size_t ratio_cap, host_map_cap, hosts_cap, perm_cap, perm2_cap, bucket_cap;
+  size_t keys_cap, order_cap, dq_cap, dw_cap, dr_cap;
   myr_dp dp;
   struct myr_approx *approx;
 } myr_comp;
