@@ -18,6 +18,8 @@ typedef struct myr_approx {
   double *sa_tot, *pb_nz; /* per destination: sum of a, product of the non-zero b */
   size_t *pb_zeros;       /* per destination: number of zero b */
   uint32_t *src_mark, *dst_mark, *dst_local, epoch, region_mark;
+  uint32_t *grow_mark, *grow_last; /* per destination, while a region grows */
+  size_t *grow_open, *grow_tmp;    /* per step of the region */
   uint32_t *rs, *rd;      /* region sources, region destinations (global) */
   size_t *p_off;
   uint32_t *p_q, *order;
@@ -25,12 +27,12 @@ typedef struct myr_approx {
   size_t *zeros_in;
   size_t sa_tot_cap, pb_nz_cap, pb_zeros_cap, src_mark_cap, dst_mark_cap, dst_local_cap, rs_cap, rd_cap;
   size_t p_off_cap, p_q_cap, order_cap, p_w_cap, alpha_q_cap, beta_q_cap, sa_in_cap, pb_in_cap, r_ratio_cap;
-  size_t zeros_in_cap;
+  size_t zeros_in_cap, grow_mark_cap, grow_last_cap, grow_open_cap, grow_tmp_cap;
 } myr_approx;
 
 /* Builds the DP input of the region rs[0..nrs): P = its sources in order,
  * Q = their destinations (first met first), fields from the outside. */
-static void build_region(myr_approx *a, const myr_bigraph *g, size_t nrs, myr_dp_in *in, int with_fields)
+static void build_region(myr_approx *a, const myr_bigraph *g, size_t nrs, myr_dp_in *in)
 {
   a->epoch++;
   size_t nrd = 0, slots = 0;
@@ -62,19 +64,16 @@ static void build_region(myr_approx *a, const myr_bigraph *g, size_t nrs, myr_dp
       a->p_q[t] = (uint32_t)q;
       a->p_w[t] = g->e_mult[e];
       t++;
-      if (with_fields) { /* this pair's message is inside: take it out of the totals */
-        a->sa_in[q] += a->bp.a_sd[e];
-        if (a->bp.b_sd[e] == 0)
-          a->zeros_in[q]++;
-        else
-          a->pb_in[q] *= a->bp.b_sd[e];
-      }
+      /* this pair's message is inside: taken out of the totals below */
+      a->sa_in[q] += a->bp.a_sd[e];
+      if (a->bp.b_sd[e] == 0)
+        a->zeros_in[q]++;
+      else
+        a->pb_in[q] *= a->bp.b_sd[e];
     }
   }
   a->p_off[nrs] = t;
   *in = (myr_dp_in){.np = nrs, .nq = nrd, .p_off = a->p_off, .p_q = a->p_q, .p_w = a->p_w};
-  if (!with_fields)
-    return;
   GROW(a, alpha_q, nrd + 1);
   GROW(a, beta_q, nrd + 1);
   for (size_t q = 0; q < nrd; q++) {
@@ -101,6 +100,33 @@ static void build_region(myr_approx *a, const myr_bigraph *g, size_t nrs, myr_dp
   in->beta_q = a->beta_q;
 }
 
+/* Frontier bookkeeping while a region grows: a destination met at steps
+ * first .. last of the region's order is open after steps first .. last-1,
+ * so appending a source at step k keeps its shared destinations open over
+ * last .. k-1. open[t] = frontier after step t. */
+static int try_append(myr_approx *a, const myr_bigraph *g, size_t y, size_t k, size_t limit)
+{
+  for (size_t t = 0; t < k; t++)
+    a->grow_tmp[t] = a->grow_open[t];
+  for (size_t e = g->s_off[y]; e < g->s_off[y + 1]; e++) {
+    size_t d = g->e_dst[e];
+    if (a->grow_mark[d] != a->region_mark)
+      continue;
+    for (size_t t = a->grow_last[d]; t < k; t++)
+      if (++a->grow_tmp[t] > limit)
+        return 0;
+  }
+  for (size_t t = 0; t < k; t++)
+    a->grow_open[t] = a->grow_tmp[t];
+  a->grow_open[k] = 0;
+  for (size_t e = g->s_off[y]; e < g->s_off[y + 1]; e++) {
+    size_t d = g->e_dst[e];
+    a->grow_mark[d] = a->region_mark;
+    a->grow_last[d] = (uint32_t)k;
+  }
+  return 1;
+}
+
 /* Region of source s: breadth first over sources through shared
  * destinations, stopping at the first source that would make the frontier
  * wider than the bound. Returns its number of sources. */
@@ -109,6 +135,7 @@ static size_t grow_region(myr_approx *a, const myr_bigraph *g, size_t s, const m
   uint32_t mark = ++a->epoch;
   a->region_mark = mark;
   size_t nrs = 0;
+  try_append(a, g, s, 0, opt->region_width);
   a->rs[nrs++] = (uint32_t)s;
   a->src_mark[s] = mark;
   for (size_t head = 0; head < nrs && nrs < opt->region_sources; head++) {
@@ -119,17 +146,10 @@ static size_t grow_region(myr_approx *a, const myr_bigraph *g, size_t s, const m
         size_t y = g->e_src[g->d_pairs[j]];
         if (a->src_mark[y] == mark)
           continue;
-        a->src_mark[y] = mark;
-        a->rs[nrs] = (uint32_t)y;
-        myr_dp_in in;
-        build_region(a, g, nrs + 1, &in, 0);
-        for (size_t i = 0; i <= nrs; i++)
-          a->order[i] = (uint32_t)i;
-        if (myr_dp_width(&a->dp, &in, a->order) > opt->region_width) {
-          a->src_mark[y] = 0;
+        if (!try_append(a, g, y, nrs, opt->region_width))
           return nrs;
-        }
-        nrs++;
+        a->src_mark[y] = mark;
+        a->rs[nrs++] = (uint32_t)y;
       }
     }
   }
@@ -147,6 +167,10 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
   GROW(a, pb_zeros, g->nd + 1);
   GROW(a, dst_mark, g->nd + 1);
   GROW(a, dst_local, g->nd + 1);
+  GROW(a, grow_mark, g->nd + 1);
+  GROW(a, grow_last, g->nd + 1);
+  GROW(a, grow_open, opt->region_sources + 1);
+  GROW(a, grow_tmp, opt->region_sources + 1);
   GROW(a, src_mark, g->ns + 1);
   GROW(a, rs, g->ns + 1);
   GROW(a, order, g->ns + 1);
@@ -165,6 +189,7 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
     a->pb_nz[d] = pb;
     a->pb_zeros[d] = z;
     a->dst_mark[d] = 0;
+    a->grow_mark[d] = 0;
   }
   for (size_t s = 0; s < g->ns; s++)
     a->src_mark[s] = 0;
@@ -172,7 +197,7 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
   for (size_t s = 0; s < g->ns; s++) {
     size_t nrs = grow_region(a, g, s, opt);
     myr_dp_in in;
-    build_region(a, g, nrs, &in, 1);
+    build_region(a, g, nrs, &in);
     for (size_t i = 0; i < nrs; i++)
       a->order[i] = (uint32_t)i;
     GROW(a, r_ratio, a->p_off[nrs] + 1);
@@ -206,5 +231,9 @@ void myr_approx_free(myr_approx *a)
   free(a->pb_in);
   free(a->r_ratio);
   free(a->zeros_in);
+  free(a->grow_mark);
+  free(a->grow_last);
+  free(a->grow_open);
+  free(a->grow_tmp);
   free(a);
 }

@@ -7,7 +7,7 @@
 
 #define GROW(w, field, n) cg_grow((void **)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
 
-enum { MAX_SWEEPS = 200 };
+enum { MAX_SWEEPS = 100 };
 static const double TOLERANCE = 1e-12;
 
 /* Recomputes, in place, the messages leaving one host from the current
@@ -65,7 +65,10 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
     bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
   bp->iterations = 0;
   bp->converged = 0;
-  size_t nv = g->ns > g->nd ? g->ns : g->nd;
+  size_t nv = g->ns > g->nd ? g->ns : g->nd, navg = 0;
+  GROW(bp, avg, 4 * ne);
+  for (size_t e = 0; e < 4 * ne; e++)
+    bp->avg[e] = 0;
   for (size_t it = 0; it < MAX_SWEEPS; it++) {
     double delta = 0;
     /* Sequential sweep, source i then destination i: simultaneous updates
@@ -83,7 +86,23 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
       bp->converged = 1;
       break;
     }
+    if (it >= MAX_SWEEPS / 2) { /* not settled: average the second half */
+      for (size_t e = 0; e < ne; e++) {
+        bp->avg[4 * e] += bp->a_sd[e];
+        bp->avg[4 * e + 1] += bp->b_sd[e];
+        bp->avg[4 * e + 2] += bp->a_ds[e];
+        bp->avg[4 * e + 3] += bp->b_ds[e];
+      }
+      navg++;
+    }
   }
+  if (!bp->converged && navg > 0)
+    for (size_t e = 0; e < ne; e++) {
+      bp->a_sd[e] = bp->avg[4 * e] / (double)navg;
+      bp->b_sd[e] = bp->avg[4 * e + 1] / (double)navg;
+      bp->a_ds[e] = bp->avg[4 * e + 2] / (double)navg;
+      bp->b_ds[e] = bp->avg[4 * e + 3] / (double)navg;
+    }
 }
 
 void myr_bp_free(myr_bp *bp)
@@ -96,5 +115,6 @@ void myr_bp_free(myr_bp *bp)
   free(bp->suf);
   free(bp->pprod);
   free(bp->sprod);
+  free(bp->avg);
   *bp = (myr_bp){0};
 }

@@ -17,15 +17,18 @@
 typedef struct myr_bp {
   double *a_sd, *b_sd; /* per pair: source -> destination */
   double *a_ds, *b_ds; /* per pair: destination -> source */
-  double *pre, *suf, *pprod, *sprod;
-  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap;
+  double *pre, *suf, *pprod, *sprod, *avg;
+  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, avg_cap;
   size_t iterations; /* sweeps of the last run */
   int converged;     /* whether it met the tolerance */
 } myr_bp;
 
 /* Sweeps from uniform messages, updating in place source 0, destination 0,
- * source 1, ... until no message moves by more than 1e-12 (relative) or
- * after 200 sweeps: a pure function of g. */
+ * source 1, ... until no message moves by more than 1e-12 (relative). On
+ * dense graphs (beyond about 12 hosts at 75 % of all pairs) BP has no
+ * stable fixed point and oscillates: after 100 sweeps the messages are the
+ * mean of sweeps 51..100 (measured: same errors as a mean over 101..200).
+ * A pure function of g. */
 void myr_bp_run(myr_bp *bp, const myr_bigraph *g);
 void myr_bp_free(myr_bp *bp);
 

@@ -96,10 +96,10 @@ static void order_init(myr_dp *w, const myr_dp_in *in)
   memset(w->in_cand, 0, in->np);
 }
 
-size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit)
+size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit, size_t max_states)
 {
   order_init(w, in);
-  size_t open = 0, width = 0, ncand = 0;
+  size_t open = 0, width = 0, ncand = 0, states = 1;
   for (size_t k = 0; k < in->np; k++) {
     size_t best = SIZE_MAX;
     long best_score = 0;
@@ -127,6 +127,9 @@ size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limi
       width = open;
     if (width > limit)
       return width;
+    states += pow3(open);
+    if (states > max_states)
+      return limit + 1;
   }
   return width;
 }

@@ -66,8 +66,9 @@ typedef struct myr_dp {
 /* Greedy order of the P vertices keeping the frontier small (ties by
  * index): writes order[0..np) and returns its width (largest number of
  * open Q vertices after a step); stops early, returning a value > limit,
- * as soon as the width exceeds limit. */
-size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit);
+ * as soon as the width exceeds limit or the states of the layers
+ * (sum of 3^frontier) exceed max_states. */
+size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit, size_t max_states);
 /* Width of a given order of all P vertices. */
 size_t myr_dp_width(myr_dp *w, const myr_dp_in *in, const uint32_t *order);
 /* Runs the DP along `order` (width <= MYR_DP_MAX_WIDTH) and writes, for
