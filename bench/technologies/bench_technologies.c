@@ -11,7 +11,7 @@
  *    a. as used (exact_max_width 8) on graphs beyond the bound;
  *    b. forced (exact bound 0) on small graphs: all-to-all, all-to-all
  *       minus comms (default regions), random connected (regions of
- *       frontier 2, 4, 6; the default is 6).
+ *       frontier 2, 4, 6; the default is 4).
  * 4. Myrinet all-to-all on 64 .. 1024 hosts: every comm started at once
  *    (deferred mode, one flush), then comms ending one by one (immediate
  *    mode): cost per event.
