@@ -134,18 +134,6 @@ size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limi
   return width;
 }
 
-size_t myr_dp_width(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
-{
-  order_init(w, in);
-  size_t open = 0, width = 0;
-  for (size_t k = 0; k < in->np; k++) {
-    open = take(w, in, order[k], open, NULL);
-    if (open > width)
-      width = open;
-  }
-  return width;
-}
-
 /* ---- step descriptors ---- */
 
 /* Closing weights of a Q vertex, divided by that of closing free (matched
@@ -176,7 +164,6 @@ static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
   for (size_t q = 0; q < in->nq; q++)
     w->q_pos[q] = -1;
   GROW(w, st_a, np + 1);
-  GROW(w, st_ext, np + 1);
   GROW(w, st_nb, np + 1);
   GROW(w, st_np, np + 1);
   GROW(w, st_pv, np + 1);
@@ -237,7 +224,6 @@ static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
     }
     for (size_t t = w->st_nb[k]; t < nnb; t++)
       w->nb_new[t] = w->newpos[nnew + (size_t)w->nb_ext[t]];
-    w->st_ext[k] = ext;
     nnew += ext;
     a = na;
     w->st_a[k + 1] = a;
@@ -506,7 +492,6 @@ void myr_dp_free(myr_dp *w)
   free(w->in_cand);
   free(w->front);
   free(w->st_a);
-  free(w->st_ext);
   free(w->st_nb);
   free(w->st_np);
   free(w->st_pv);

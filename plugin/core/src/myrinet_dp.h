@@ -24,7 +24,7 @@
 #include <stdint.h>
 
 /* The graph, by P vertex: the slots p_off[p] .. p_off[p+1] name the
- * neighbours (p_q, distinct, ascending) and multiplicities (p_w). */
+ * neighbours (p_q, distinct) and multiplicities (p_w). */
 typedef struct myr_dp_in {
   size_t np, nq;
   const size_t *p_off;
@@ -42,7 +42,7 @@ typedef struct myr_dp {
   uint8_t *p_done, *in_cand;
   uint32_t *front;
   /* per step */
-  size_t *st_a, *st_ext, *st_nb, *st_np, *st_pv;
+  size_t *st_a, *st_nb, *st_np, *st_pv;
   double *st_wr, *st_kbase;
   /* per non-private neighbour of a step */
   int32_t *nb_ext, *nb_new;
@@ -52,7 +52,7 @@ typedef struct myr_dp {
   size_t *pv_slot; /* private slots of each step */
   double *cnt;
   size_t q_deg_cap, q_rem_cap, q_off_cap, cand_cap, q_p_cap, q_pos_cap, p_done_cap, in_cand_cap, front_cap;
-  size_t st_a_cap, st_ext_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
+  size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
   size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
   size_t cnt_cap;
   double **layers; /* checkpoints, segment and work layers */
@@ -69,8 +69,6 @@ typedef struct myr_dp {
  * as soon as the width exceeds limit or the states of the layers
  * (sum of 3^frontier) exceed max_states. */
 size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit, size_t max_states);
-/* Width of a given order of all P vertices. */
-size_t myr_dp_width(myr_dp *w, const myr_dp_in *in, const uint32_t *order);
 /* Runs the DP along `order` (width <= MYR_DP_MAX_WIDTH) and writes, for
  * each slot, ratio[slot] = N / (weighted number of maximal matchings that
  * use one given comm of the slot's pair) -- with fields, 1 / the marginal

@@ -77,9 +77,9 @@ static void myr_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_ho
   cg_hostset_add(&st->pend_dst, d);
 }
 
-/* Gathers the component of source vertex s (or, if s is CG_NO_COMM-like
- * UINT32_MAX, of destination vertex d) into st->comp, marking its vertices
- * done; solves it and writes the penalties. */
+/* Gathers the component of source vertex s (or, if s is UINT32_MAX, of
+ * destination vertex d) into st->comp, marking its vertices done; solves
+ * it and writes the penalties. */
 static void solve_component(cg_graph *g, myr_state *st, cg_host s, cg_host d, const myr_options *opt)
 {
   size_t hosts = cg_graph_host_count(g) + 1, ns = 0, nd = 0, hs = 0, hd = 0;
