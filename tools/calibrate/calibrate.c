@@ -164,8 +164,8 @@ int main(int argc, char **argv)
   double alpha = 1.0 / sc.bandwidth, m = sc.comms[0].size;
   rc = sc.comms[0].has_later
            ? cg_reverse_first_step(T, n, alpha, m, later, nlater, rho, err, sizeof err)
-           : cg_reverse_first_step_tech(T, src, dst, n, alpha, m, o.tech, o.params, rho, err,
-                                        sizeof err);
+           : cg_reverse_first_step_tech_grouped(T, src, dst, n, alpha, m, o.tech, o.params, sc.racks,
+                                                sc.host_count, rho, err, sizeof err);
   if (rc) {
     size_t idx;
     const char *rest;

@@ -144,6 +144,15 @@ int cg_reverse_first_step_tech(const double *measured, const cg_host *src, const
                                size_t n, double alpha, double size, const cg_tech *tech,
                                const double *params, double *rho1, char *err, size_t errlen)
 {
+  return cg_reverse_first_step_tech_grouped(measured, src, dst, n, alpha, size, tech, params, NULL, 0, rho1,
+                                            err, errlen);
+}
+
+int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *src, const cg_host *dst,
+                                       size_t n, double alpha, double size, const cg_tech *tech,
+                                       const double *params, const int32_t *host_group, size_t group_count,
+                                       double *rho1, char *err, size_t errlen)
+{
   if (check_inputs(measured, n, alpha, size, err, errlen))
     return -1;
   size_t *step = cg_xmalloc(n * sizeof *step);
@@ -167,6 +176,8 @@ int cg_reverse_first_step_tech(const double *measured, const cg_host *src, const
   cg_comm *h = cg_xmalloc(n * sizeof *h);
   size_t *of_handle = NULL, handle_cap = 0;
   cg_graph *g = cg_graph_create(tech, params);
+  for (size_t x = 0; x < group_count; x++)
+    cg_graph_set_host_group(g, (cg_host)x, host_group[x]);
   cg_graph_set_deferred(g, 1);
   for (size_t i = 0; i < n; i++) {
     h[i] = cg_graph_add(g, src[i], dst[i]);

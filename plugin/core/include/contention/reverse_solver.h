@@ -10,6 +10,7 @@
 #define CONTENTION_REVERSE_SOLVER_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "contention/graph.h"
 #include "contention/technology.h"
 
@@ -47,6 +48,12 @@ int cg_reverse_first_step_tech(const double *measured, const cg_host *src, const
                                size_t n, double alpha, double size,
                                const cg_tech *tech, const double *params,
                                double *rho1, char *err, size_t errlen);
+/* Same, for hierarchical technologies: host_group[h] (h < group_count) is
+ * the rack of host h, as in cg_solve_steps_grouped(). */
+int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *src, const cg_host *dst,
+                                       size_t n, double alpha, double size, const cg_tech *tech,
+                                       const double *params, const int32_t *host_group, size_t group_count,
+                                       double *rho1, char *err, size_t errlen);
 
 #ifdef __cplusplus
 }
