@@ -19,6 +19,9 @@
  * evaluations (one per instant with a change) and the penalties each one
  * really changed: where that mean grows with n, the model itself makes
  * every event cost O(n), whatever the algorithm.
+ * Then breakpoint detection (cg_detect_breakpoints, what
+ * contention-calibrate-p2p --detect runs) on ping-pong sweeps of 1000 to
+ * 16000 distinct sizes, two measurements each.
  * Usage: bench_solvers [budget seconds per run, default 60] */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
@@ -29,6 +32,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <math.h>
+
+#include "contention/regression.h"
 #include "contention/reverse_solver.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
@@ -216,6 +222,35 @@ static void cell(double s, double prev)
     printf(" %10.4f %6s", s, "");
 }
 
+/* A five-piece ping-pong-like sweep of m distinct sizes up to 64 MiB. */
+static void detection(void)
+{
+  printf("\nBreakpoint detection (4 breakpoints), sweeps of m distinct sizes x 2 measurements\n");
+  double prev = 0;
+  for (size_t m = 1000; m <= 16000; m *= 2) {
+    size_t n = 2 * m;
+    double *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), b[4];
+    for (size_t i = 0; i < n; i++) {
+      double k = floor(pow(2, 26.0 * (double)(i / 2) / (double)(m - 1))) + (double)(i / 2);
+      x[i] = k;
+      y[i] = 2e-5 + k / 1.2e8 + (k > 1420 ? 5e-6 : 0) + (k > 65536 ? 1e-5 : 0) + (k > 327680 ? 3e-5 : 0);
+    }
+    char err[256];
+    double t0 = now();
+    int rc = cg_detect_breakpoints(x, y, n, 4, b, err, sizeof err);
+    double t = now() - t0;
+    if (rc)
+      printf("  m = %5zu: %s\n", m, err);
+    else if (prev > 0)
+      printf("  m = %5zu: %8.3f s   x%.1f for twice the sizes\n", m, t, t / prev);
+    else
+      printf("  m = %5zu: %8.3f s\n", m, t);
+    prev = t;
+    free(x);
+    free(y);
+  }
+}
+
 int main(int argc, char **argv)
 {
   double b = argc > 1 ? atof(argv[1]) : 60;
@@ -258,5 +293,6 @@ int main(int argc, char **argv)
         release(&in);
       }
     }
+  detection();
   return 0;
 }
