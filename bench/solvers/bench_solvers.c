@@ -22,7 +22,10 @@
  * Then breakpoint detection (cg_detect_breakpoints, what
  * contention-calibrate-p2p --detect runs) on ping-pong sweeps of 1000 to
  * 16000 distinct sizes, two measurements each.
- * Usage: bench_solvers [budget seconds per run, default 60] */
+ * Usage: bench_solvers [budget seconds per run, default 60]
+ *        bench_solvers --scenario WORKLOAD N [TECHNOLOGY]
+ * The second form prints the workload as a scenario file for the tools,
+ * with TECHNOLOGY's predicted times as 'measured' (calibrate's input). */
 #define _POSIX_C_SOURCE 200809L
 #include <signal.h>
 #include <stdint.h>
@@ -251,8 +254,48 @@ static void detection(void)
   }
 }
 
+static int write_scenario(int argc, char **argv)
+{
+  size_t n = argc > 3 ? (size_t)strtoul(argv[3], NULL, 10) : 0;
+  const cg_tech *t = argc > 4 ? cg_tech_find(argv[4]) : NULL;
+  size_t w = 0;
+  while (w < sizeof workloads / sizeof *workloads && strcmp(workloads[w].name, argc > 2 ? argv[2] : "") != 0)
+    w++;
+  if (argc < 4 || argc > 5 || w == sizeof workloads / sizeof *workloads || n == 0 || (argc == 5 && !t)) {
+    fprintf(stderr, "bench_solvers: usage: --scenario pair|sparse|sparse-dyn|pair-dyn N [technology]\n");
+    return 2;
+  }
+  input in = make(workloads[w].name, n);
+  double *times = NULL;
+  if (t) {
+    char err[512];
+    times = malloc(n * sizeof *times);
+    if (cg_solve_steps_grouped(in.c, n, ALPHA, t, NULL, in.group, in.hosts, times, NULL, err, sizeof err)) {
+      fprintf(stderr, "bench_solvers: %s\n", err);
+      return 1;
+    }
+  }
+  printf("<scenario bandwidth=\"%.17g\">\n", 1 / ALPHA);
+  for (size_t h = 0; h < in.hosts; h++)
+    printf("  <host id=\"h%zu\" rack=\"r%d\"/>\n", h, (int)in.group[h]);
+  for (size_t i = 0; i < n; i++) {
+    const cg_step_comm *c = &in.c[i];
+    printf("  <comm id=\"c%zu\" src=\"h%u\" dst=\"h%u\" size=\"%.17g\" start=\"%.17g\"", i, c->src, c->dst,
+           c->size, c->start);
+    if (times)
+      printf(" measured=\"%.17g\"", times[i] - c->start);
+    printf("/>\n");
+  }
+  printf("</scenario>\n");
+  free(times);
+  release(&in);
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
+  if (argc > 1 && strcmp(argv[1], "--scenario") == 0)
+    return write_scenario(argc, argv);
   double b = argc > 1 ? atof(argv[1]) : 60;
   if (!(b >= 1 && b <= 3600)) {
     fprintf(stderr, "bench_solvers: bad time budget '%s' (expected seconds in [1, 3600])\n", argv[1]);
