@@ -1,9 +1,11 @@
 /* Dynamic contention graph: adjacency arrays with O(1) swap-removal, a free
- * list of comm handles, and the list of comms whose penalty changed in the
- * last event. Penalty rules live in the technologies. */
+ * list of comm handles, the list of comms whose penalty changed in the last
+ * event, and the first invalid penalty a technology handed out. Penalty
+ * rules live in the technologies. */
 #include "contention/graph.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,6 +34,7 @@ typedef struct comm_rec {
   uint32_t next_free;
   uint8_t state;
   uint8_t changed; /* listed in g->changed during the current event */
+  uint8_t fresh;   /* added, not given a penalty by the technology yet */
 } comm_rec;
 
 struct cg_graph {
@@ -55,6 +58,10 @@ struct cg_graph {
   int pending;  /* deferred events not evaluated yet */
   cg_comm *changed;
   size_t changed_count, changed_cap;
+
+  size_t fresh_count;     /* comms with `fresh` set */
+  int has_error;
+  cg_penalty_error error; /* the first invalid penalty, if has_error */
 };
 
 cg_graph *cg_graph_create(const cg_tech *tech, const double *params)
@@ -154,10 +161,33 @@ static void mark_changed(cg_graph *g, cg_comm c)
   g->changed[g->changed_count++] = c;
 }
 
+static void record_error(cg_graph *g, cg_comm c, double penalty, int missing)
+{
+  if (g->has_error)
+    return;
+  g->has_error = 1;
+  g->error = (cg_penalty_error){g->tech->name, c, g->comms[c].src, g->comms[c].dst, penalty, missing};
+}
+
+/* Runs the technology, then checks that it gave every new comm a penalty
+ * (the scan only runs on that fault). */
+static void evaluate(cg_graph *g)
+{
+  g->tech->evaluate(g, &g->dirty);
+  if (g->fresh_count == 0)
+    return;
+  for (cg_comm c = 0; c < g->comm_slots; c++)
+    if (g->comms[c].fresh) {
+      record_error(g, c, g->comms[c].penalty, 1);
+      g->comms[c].fresh = 0; /* reported once: later events do not rescan */
+    }
+  g->fresh_count = 0;
+}
+
 static void end_event(cg_graph *g)
 {
   if (!g->deferred)
-    g->tech->evaluate(g, &g->dirty);
+    evaluate(g);
 }
 
 void cg_graph_flush(cg_graph *g)
@@ -165,7 +195,7 @@ void cg_graph_flush(cg_graph *g)
   if (!g->pending)
     return;
   g->pending = 0;
-  g->tech->evaluate(g, &g->dirty);
+  evaluate(g);
 }
 
 void cg_graph_set_deferred(cg_graph *g, int on)
@@ -184,6 +214,7 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
   r->dst = dst;
   r->penalty = 1.0;
   r->changed = 0;
+  r->fresh = 0;
   if (src == dst) { /* intra-host comms never enter the graph */
     r->state = COMM_SELF;
     return c;
@@ -200,7 +231,9 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
     g->sources[g->source_count++] = src;
   }
   g->active++;
-  r->penalty = NAN; /* forces the new comm into the changed list */
+  r->penalty = NAN; /* read before the (deferred) evaluation */
+  r->fresh = 1;
+  g->fresh_count++;
   g->tech->edge_changed(g, src, dst, +1, &g->dirty);
   cg_hostset_add(&g->dirty, src);
   end_event(g);
@@ -236,6 +269,10 @@ void cg_graph_remove(cg_graph *g, cg_comm c)
     s->source_pos = NOT_A_SOURCE;
   }
   g->active--;
+  if (r->fresh) { /* deferred mode: removed before any evaluation */
+    r->fresh = 0;
+    g->fresh_count--;
+  }
   free_comm(g, c);
   g->tech->edge_changed(g, src, dst, -1, &g->dirty);
   end_event(g);
@@ -306,14 +343,57 @@ const cg_host *cg_graph_sources(const cg_graph *g, size_t *n)
   return g->sources;
 }
 
+/* Finite and >= 1 in one unsigned compare: the bit patterns of doubles
+ * >= +0 order like their values; below 1.0 wraps around to huge, and
+ * negatives (sign bit), +inf and NaN lie above DBL_MAX's pattern. */
+#define ONE_BITS UINT64_C(0x3FF0000000000000)
+#define DBL_MAX_BITS UINT64_C(0x7FEFFFFFFFFFFFFF)
+static int penalty_ok(uint64_t bits) { return bits - ONE_BITS <= DBL_MAX_BITS - ONE_BITS; }
+
 void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty)
 {
   comm_rec *r = &g->comms[c];
-  /* Bitwise comparison: NaN (a new comm) always counts as changed. */
-  if (memcmp(&r->penalty, &penalty, sizeof penalty) != 0) {
-    r->penalty = penalty;
-    mark_changed(g, c);
+  uint64_t now, old;
+  memcpy(&now, &penalty, sizeof now);
+  memcpy(&old, &r->penalty, sizeof old);
+  /* Bitwise comparison; an unchanged value was checked when it was set. */
+  if (now == old && !r->fresh)
+    return;
+  if (!penalty_ok(now))
+    record_error(g, c, penalty, 0);
+  if (r->fresh) {
+    r->fresh = 0;
+    g->fresh_count--;
   }
+  r->penalty = penalty;
+  mark_changed(g, c); /* a new comm is always listed */
+}
+
+const cg_penalty_error *cg_graph_error(const cg_graph *g) { return g->has_error ? &g->error : NULL; }
+
+/* The fewest digits (up to 17) that read back as the same double. */
+static void shortest(double v, char *buf, size_t len)
+{
+  for (int digits = 1; digits <= 17; digits++) {
+    snprintf(buf, len, "%.*g", digits, v);
+    if (isnan(v) || strtod(buf, NULL) == v)
+      return;
+  }
+}
+
+int cg_penalty_error_format(const cg_penalty_error *e, const char *comm, const char *src,
+                            const char *dst, char *buf, size_t len)
+{
+  char hosts[256] = "", value[32];
+  if (src && dst)
+    snprintf(hosts, sizeof hosts, " (%s -> %s)", src, dst);
+  shortest(e->penalty, value, sizeof value);
+  if (e->missing)
+    return snprintf(buf, len, "comm %s%s got no penalty from technology %s; penalties must be finite and >= 1",
+                    comm, hosts, e->technology);
+  return snprintf(buf, len,
+                  "comm %s%s got the penalty %s from technology %s; penalties must be finite and >= 1",
+                  comm, hosts, value, e->technology);
 }
 
 void *cg_graph_tech_state(const cg_graph *g) { return g->tech_state; }
