@@ -34,7 +34,6 @@ typedef struct comm_rec {
   uint32_t next_free;
   uint8_t state;
   uint8_t changed; /* listed in g->changed during the current event */
-  uint8_t fresh;   /* added, not given a penalty by the technology yet */
 } comm_rec;
 
 struct cg_graph {
@@ -59,7 +58,8 @@ struct cg_graph {
   cg_comm *changed;
   size_t changed_count, changed_cap;
 
-  size_t fresh_count;     /* comms with `fresh` set */
+  cg_comm *added;         /* comms added since the last evaluation */
+  size_t added_count, added_cap;
   int has_error;
   cg_penalty_error error; /* the first invalid penalty, if has_error */
 };
@@ -96,6 +96,7 @@ void cg_graph_destroy(cg_graph *g)
   free(g->comms);
   free(g->sources);
   free(g->changed);
+  free(g->added);
   free(g->params);
   cg_hostset_free(&g->dirty);
   free(g);
@@ -161,6 +162,26 @@ static void mark_changed(cg_graph *g, cg_comm c)
   g->changed[g->changed_count++] = c;
 }
 
+/* The penalty of a comm added and not evaluated yet: a NaN whose payload
+ * no arithmetic produces, so evaluate() can tell a comm the technology
+ * skipped from one it gave NaN. */
+#define UNSET_BITS UINT64_C(0x7FF8DEADBEEF0001)
+
+static uint64_t bits_of(double v)
+{
+  uint64_t b;
+  memcpy(&b, &v, sizeof b);
+  return b;
+}
+
+static double unset_penalty(void)
+{
+  uint64_t b = UNSET_BITS;
+  double v;
+  memcpy(&v, &b, sizeof v);
+  return v;
+}
+
 static void record_error(cg_graph *g, cg_comm c, double penalty, int missing)
 {
   if (g->has_error)
@@ -169,19 +190,20 @@ static void record_error(cg_graph *g, cg_comm c, double penalty, int missing)
   g->error = (cg_penalty_error){g->tech->name, c, g->comms[c].src, g->comms[c].dst, penalty, missing};
 }
 
-/* Runs the technology, then checks that it gave every new comm a penalty
- * (the scan only runs on that fault). */
+/* Runs the technology, then checks that it gave every comm added since
+ * the last evaluation a penalty (a handle reused in between is checked
+ * twice, harmlessly; a comm removed in between is free). */
 static void evaluate(cg_graph *g)
 {
   g->tech->evaluate(g, &g->dirty);
-  if (g->fresh_count == 0)
-    return;
-  for (cg_comm c = 0; c < g->comm_slots; c++)
-    if (g->comms[c].fresh) {
-      record_error(g, c, g->comms[c].penalty, 1);
-      g->comms[c].fresh = 0; /* reported once: later events do not rescan */
+  for (size_t i = 0; i < g->added_count; i++) {
+    comm_rec *r = &g->comms[g->added[i]];
+    if (r->state == COMM_ACTIVE && bits_of(r->penalty) == UNSET_BITS) {
+      record_error(g, g->added[i], NAN, 1);
+      r->penalty = NAN;
     }
-  g->fresh_count = 0;
+  }
+  g->added_count = 0;
 }
 
 static void end_event(cg_graph *g)
@@ -214,7 +236,6 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
   r->dst = dst;
   r->penalty = 1.0;
   r->changed = 0;
-  r->fresh = 0;
   if (src == dst) { /* intra-host comms never enter the graph */
     r->state = COMM_SELF;
     return c;
@@ -231,9 +252,9 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
     g->sources[g->source_count++] = src;
   }
   g->active++;
-  r->penalty = NAN; /* read before the (deferred) evaluation */
-  r->fresh = 1;
-  g->fresh_count++;
+  r->penalty = unset_penalty(); /* reads NaN until the (deferred) evaluation */
+  cg_grow((void **)&g->added, &g->added_cap, g->added_count + 1, sizeof *g->added);
+  g->added[g->added_count++] = c;
   g->tech->edge_changed(g, src, dst, +1, &g->dirty);
   cg_hostset_add(&g->dirty, src);
   end_event(g);
@@ -269,10 +290,6 @@ void cg_graph_remove(cg_graph *g, cg_comm c)
     s->source_pos = NOT_A_SOURCE;
   }
   g->active--;
-  if (r->fresh) { /* deferred mode: removed before any evaluation */
-    r->fresh = 0;
-    g->fresh_count--;
-  }
   free_comm(g, c);
   g->tech->edge_changed(g, src, dst, -1, &g->dirty);
   end_event(g);
@@ -343,30 +360,23 @@ const cg_host *cg_graph_sources(const cg_graph *g, size_t *n)
   return g->sources;
 }
 
-/* Finite and >= 1 in one unsigned compare: the bit patterns of doubles
- * >= +0 order like their values; below 1.0 wraps around to huge, and
- * negatives (sign bit), +inf and NaN lie above DBL_MAX's pattern. */
-#define ONE_BITS UINT64_C(0x3FF0000000000000)
-#define DBL_MAX_BITS UINT64_C(0x7FEFFFFFFFFFFFFF)
-static int penalty_ok(uint64_t bits) { return bits - ONE_BITS <= DBL_MAX_BITS - ONE_BITS; }
+/* Finite and >= 1 in one unsigned compare on the sign and exponent bits:
+ * [1, DBL_MAX] is exactly sign 0 with exponent field 0x3FF..0x7FE; below
+ * 0x3FF wraps around to huge, and the sign bit or 0x7FF (inf, NaN) are
+ * above. */
+static int penalty_ok(uint64_t bits) { return (bits >> 52) - 0x3FF <= 0x3FF; }
 
 void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty)
 {
   comm_rec *r = &g->comms[c];
-  uint64_t now, old;
-  memcpy(&now, &penalty, sizeof now);
-  memcpy(&old, &r->penalty, sizeof old);
+  uint64_t now = bits_of(penalty), old = bits_of(r->penalty);
   /* Bitwise comparison; an unchanged value was checked when it was set. */
-  if (now == old && !r->fresh)
+  if (now == old)
     return;
   if (!penalty_ok(now))
     record_error(g, c, penalty, 0);
-  if (r->fresh) {
-    r->fresh = 0;
-    g->fresh_count--;
-  }
   r->penalty = penalty;
-  mark_changed(g, c); /* a new comm is always listed */
+  mark_changed(g, c); /* so a new comm is always listed */
 }
 
 const cg_penalty_error *cg_graph_error(const cg_graph *g) { return g->has_error ? &g->error : NULL; }

@@ -60,8 +60,8 @@ void cg_graph_flush(cg_graph *g);
 /* ---- Invalid penalties ---------------------------------------------- */
 
 /* The first penalty a technology handed out that is not finite and >= 1
- * (NaN, +-inf, below 1), or a comm it was due to evaluate and left without
- * a penalty (`missing`). Such a value is stored as given, never clamped:
+ * (NaN, +-inf, below 1), or a new comm its evaluation left without a
+ * penalty (`missing`). Such a value is stored as given, never clamped:
  * the graph only records the fault, and callers must test cg_graph_error()
  * after each add or remove in immediate mode, after each flush in deferred
  * mode, and after cg_graph_recompute_all(), then stop. */
