@@ -103,14 +103,6 @@ static void contribute(ib_dest *x, size_t d, int sign)
   x->singles += sign * (d == 1);
 }
 
-static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *dirty)
-{
-  size_t n;
-  const cg_comm *in = cg_graph_in_comms(g, d, &n);
-  for (size_t i = 0; i < n; i++)
-    cg_hostset_add(dirty, cg_graph_comm_src(g, in[i]));
-}
-
 static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
@@ -272,47 +264,63 @@ static void set_all_out(cg_graph *g, cg_host s, double p, int *changed)
   }
 }
 
+/* Sets the penalty of a multi-out source s; an out-degree-1 source is only
+ * queued, as rule (b) reads the multi-out penalties. */
+static void evaluate_source(cg_graph *g, ib_state *st, cg_host s)
+{
+  size_t D = cg_graph_out_degree(g, s);
+  if (D == 1)
+    cg_hostset_add(&st->singles, s);
+  if (D < 2)
+    return;
+  int changed = 0;
+  set_all_out(g, s, multi_source_penalty(g, st, s), &changed);
+  if (!changed)
+    return;
+  /* Out-degree-1 sources sharing a destination with s depend on P(s);
+   * scan each destination that has such sources once. */
+  size_t n;
+  const cg_comm *out = cg_graph_out_comms(g, s, &n);
+  for (size_t j = 0; j < n; j++) {
+    cg_host d = cg_graph_comm_dst(g, out[j]);
+    if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
+      continue;
+    size_t m;
+    const cg_comm *in = cg_graph_in_comms(g, d, &m);
+    for (size_t k = 0; k < m; k++) {
+      cg_host o = cg_graph_comm_src(g, in[k]);
+      if (cg_graph_out_degree(g, o) == 1)
+        cg_hostset_add(&st->singles, o);
+    }
+  }
+}
+
 static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
   cg_hostset_clear(&st->singles);
   cg_hostset_clear(&st->sources);
-  for (size_t i = 0; i < dirty->count; i++)
-    cg_hostset_add(&st->sources, dirty->items[i]);
-  for (size_t i = 0; i < st->dests.count; i++)
-    add_sources_into(g, st->dests.items[i], &st->sources);
-  cg_hostset_clear(&st->dests);
   cg_hostset_clear(&st->visited);
   cg_hostset_clear(&st->solved);
-  /* Multi-out sources first: rule (b) reads their penalties. */
-  for (size_t i = 0; i < st->sources.count; i++) {
-    cg_host s = st->sources.items[i];
-    size_t D = cg_graph_out_degree(g, s);
-    if (D == 1)
-      cg_hostset_add(&st->singles, s);
-    if (D < 2)
-      continue;
-    int changed = 0;
-    set_all_out(g, s, multi_source_penalty(g, st, s), &changed);
-    if (!changed)
-      continue;
-    /* Out-degree-1 sources sharing a destination with s depend on P(s);
-     * scan each destination that has such sources once. */
-    size_t n;
-    const cg_comm *out = cg_graph_out_comms(g, s, &n);
-    for (size_t j = 0; j < n; j++) {
-      cg_host d = cg_graph_comm_dst(g, out[j]);
-      if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
-        continue;
-      size_t m;
-      const cg_comm *in = cg_graph_in_comms(g, d, &m);
-      for (size_t k = 0; k < m; k++) {
-        cg_host o = cg_graph_comm_src(g, in[k]);
-        if (cg_graph_out_degree(g, o) == 1)
-          cg_hostset_add(&st->singles, o);
-      }
+  /* The dirty sources, then every other sender into a destination that
+   * edge_changed() recorded, each once. Without such destinations (a full
+   * recomputation) the dirty set needs no copy. */
+  int expand = st->dests.count > 0;
+  for (size_t i = 0; i < dirty->count; i++) {
+    if (expand)
+      cg_hostset_add(&st->sources, dirty->items[i]);
+    evaluate_source(g, st, dirty->items[i]);
+  }
+  for (size_t i = 0; i < st->dests.count; i++) {
+    size_t m;
+    const cg_comm *in = cg_graph_in_comms(g, st->dests.items[i], &m);
+    for (size_t k = 0; k < m; k++) {
+      cg_host o = cg_graph_comm_src(g, in[k]);
+      if (cg_hostset_add(&st->sources, o))
+        evaluate_source(g, st, o);
     }
   }
+  cg_hostset_clear(&st->dests);
   for (size_t i = 0; i < st->singles.count; i++) {
     cg_host s = st->singles.items[i];
     int changed = 0;
