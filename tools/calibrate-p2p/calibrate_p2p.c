@@ -14,6 +14,7 @@
 #include "contention/regression.h"
 #include "contention/units.h"
 #include "measurements.h"
+#include "version.h"
 
 #define PROG "contention-calibrate-p2p"
 
@@ -118,6 +119,8 @@ static int parse_breaks(const char *text, long *t)
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   const char *params_f = NULL, *send_f = NULL, *recv_f = NULL, *pp_f = NULL, *sr_f = NULL, *out_f = NULL, *emit = "cfg";
   const char *breaks_s = NULL, *rbw_s = NULL, *rlat_s = NULL, *bw_s = NULL;
   int detect = 0, ols = 0;

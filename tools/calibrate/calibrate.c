@@ -13,6 +13,7 @@
 #include "contention/errors.h"
 #include "contention/reverse_solver.h"
 #include "scenario.h"
+#include "version.h"
 
 #define PROG "contention-calibrate"
 
@@ -65,6 +66,8 @@ static int check_static_synchronous(const scenario *sc, char *err, size_t errlen
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   cli_options o;
   int rc = cli_parse(PROG, argc, argv, NULL, &o, usage);
   if (rc >= 0)
