@@ -5,6 +5,7 @@
 #include "binding.hpp"
 #include "loggps_model.hpp"
 #include "options.hpp"
+#include "paje_vars.hpp"
 #include "run_status.hpp"
 
 #include <contention/simgrid.h>
@@ -138,6 +139,7 @@ extern "C" int contention_simgrid_register(void)
   contention_sg::loggps_declare_options();
   contention_sg::options_precheck_command_line();
   contention_sg::run_status_watch();
+  contention_sg::paje_vars_setup(); /* before SimGrid's tracing hooks the platform creation */
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
   result = 0;
   return result;
