@@ -1,5 +1,5 @@
 #!/bin/sh
-# paje_trace.sh BIN_DIR PLATFORM SCENARIO PAJE_VARS
+# paje_trace.sh BIN_DIR PLATFORM SCENARIO PAJE_VARS PENALTY_SUMMARY
 # Runs seed 000 Fig. 2 graph 3 (a -> b, c, d and d -> b, c, 20 MiB each) in
 # SMPI with smpirun's -trace, reads the Paje file back (paje_vars) and checks
 # the contention_* host variables against the model: with T = 20 MiB / B,
@@ -13,13 +13,17 @@
 # Trace times have 6 decimals: durations are checked within 3e-6 s. The
 # barrier and result messages of the benchmark add short-lived comms at the
 # edges, which is why only these durations are checked, not every value.
+# The same run's penalty CSV, summarised by penalty-summary.py, gives a's
+# outgoing comms the time-weighted mean penalty (4 x 8/3 T + 3 x T) /
+# (11/3 T) = 41/11 (the barrier's comms last nanoseconds: they do not show in
+# the mean, but they do in the largest penalty, hence not checked).
 set -u
-bin=$1 platform=$2 scenario=$3 paje_vars=$4
+bin=$1 platform=$2 scenario=$3 paje_vars=$4 summary=$5
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$bin/contention-bench-run" "$scenario" -platform "$platform" -trace -trace-file "$tmp/t.paje" \
   --cfg=network/model:contention --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
-  --log=root.thres:warning >"$tmp/run.out" 2>&1 || { cat "$tmp/run.out"; echo "FAIL: the run failed"; exit 1; }
+  --cfg=contention/trace:"$tmp/t.csv" --log=root.thres:warning >"$tmp/run.out" 2>&1 || { cat "$tmp/run.out"; echo "FAIL: the run failed"; exit 1; }
 "$paje_vars" "$tmp/t.paje" >"$tmp/vars.csv" || { echo "FAIL: paje_vars could not read the trace"; exit 1; }
 awk -F, -v T="$(echo | awk '{ printf "%.12g", 20971520 / 1958863858 }')" '
   /^# declared,/ { declared[$2] = $3; next }
@@ -47,4 +51,9 @@ awk -F, -v T="$(echo | awk '{ printf "%.12g", 20971520 / 1958863858 }')" '
     expect("d,contention_penalty,4", 8 / 3 * T, "d at penalty 4")
     for (k in cur) if (cur[k] != 0) { print "FAIL: " k " ends at " cur[k]; bad = 1 }
     exit bad
-  }' "$tmp/vars.csv"
+  }' "$tmp/vars.csv" || exit 1
+python3 "$summary" "$tmp/t.csv" --top 0 >"$tmp/summary.txt" || { echo "FAIL: penalty-summary"; exit 1; }
+awk -v want="$(echo | awk '{ printf "%.4f", 41 / 11 }')" '$1 == "a" && NF == 9 { found = 1
+    if ($3 != want) { print "FAIL: summary of a: " $0 ", want mean_out " want; exit 1 }
+    print "ok: penalty-summary: a mean_out " $3 }
+  END { if (!found) { print "FAIL: no row for host a in the summary"; exit 1 } }' "$tmp/summary.txt"
