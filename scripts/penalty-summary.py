@@ -22,6 +22,7 @@ with no dependency. "Time-weighted": a comm counts for as long as it runs at
 each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
 """
 import csv
+import signal
 import sys
 
 
@@ -179,7 +180,7 @@ def count_comms(path):
 
 
 def svg(path, bins, t_begin, width, ranked, out):
-    W, H, left, right = 760, 560, 60, 20
+    W, H, left, right = 760, 600, 60, 20
     top1, h1 = 40, 200   # penalty over time
     top2, h2 = 320, 180  # mean penalty per host
     s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
@@ -202,8 +203,8 @@ def svg(path, bins, t_begin, width, ranked, out):
         pts = " ".join(f"{x0 + (i + 0.5) * bw:.1f},{y(get(b), top1, h1, ymax):.1f}" for i, b in enumerate(bins))
         s.append(f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="2"><title>{name}</title></polyline>')
     s.append(f'<line x1="{x0}" x2="{x1}" y1="{y0}" y2="{y0}" stroke="black"/>')
-    for i in (0, n // 2, n):
-        s.append(f'<text x="{x0 + i * bw:.1f}" y="{y0 + 14}" text-anchor="middle">{t_begin + i * width:.6g} s</text>')
+    for i, anchor in ((0, "start"), (n // 2, "middle"), (n, "end")):
+        s.append(f'<text x="{x0 + i * bw:.1f}" y="{y0 + 14}" text-anchor="{anchor}">{t_begin + i * width:.6g} s</text>')
     s.append(f'<text x="{x1}" y="{top1 - 6}" text-anchor="end"><tspan fill="#d95f02">largest</tspan> '
              '<tspan fill="#1b9e77">mean</tspan></text>')
     # Per host.
@@ -262,4 +263,5 @@ def main(argv):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
     main(sys.argv[1:])
