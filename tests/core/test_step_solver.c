@@ -69,7 +69,7 @@ static void fig3(double alpha, int exact_digits)
 
 static void fig4(void)
 {
-  /* Graph A with the erratum of DESIGN.md sec. 5: e's penalty is 1.25. */
+  /* Graph A with the erratum of doc/design.md sec. 5: e's penalty is 1.25. */
   static const double a[] = {5, 4, 2}, c[] = {2.5, 2.5}, e[] = {1.25};
   const double *pa[5] = {a, a, c, c, e};
   size_t na[5] = {3, 3, 2, 2, 1};

@@ -1,5 +1,5 @@
 /* InfiniBand penalty rules (seed 000, sec. 4.2, eq. 4), read as in
- * DESIGN.md sec. 4.2:
+ * doc/design.md sec. 4.2:
  *
  * For a source s of out-degree D >= 2, every comm of s gets
  *   P(s) = D + (S(s) if some edge e' = (s, d') fails rule (a), else 0)

@@ -1,4 +1,4 @@
-/* Myrinet Stop & Go rules (seed 001, sec. V.B; DESIGN.md sec. 4.3).
+/* Myrinet Stop & Go rules (seed 001, sec. V.B; doc/design.md sec. 4.3).
  *
  * A comm in state "send" puts every comm sharing its source or its
  * destination in "wait"; a state set is a maximal set of comms in "send",
