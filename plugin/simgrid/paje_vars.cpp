@@ -77,7 +77,13 @@ void on_platform_creation()
   if (cfg::get_value<std::string>("network/model") != "contention" || not cfg::get_value<bool>("tracing") ||
       cfg::get_value<std::string>("tracing/smpi/format") != "Paje")
     return;
-  cfg::set_default<bool>("tracing/platform", true); /* host containers; an explicit :no wins */
+  if (cfg::is_default("tracing/platform")) { /* an explicit value wins */
+    cfg::set_default<bool>("tracing/platform", true); /* for the host containers */
+    /* SimGrid 3.32 aborts while extracting the topology graph of a <cluster>
+     * ("container with name ..._UP not found"), and the variables do not
+     * need it. */
+    cfg::set_default<bool>("tracing/platform/topology", false);
+  }
   if (not cfg::get_value<bool>("tracing/platform")) {
     XBT_INFO("contention: --cfg=tracing/platform:no, so the trace has no contention_* host variables");
     return;
