@@ -9,6 +9,7 @@
 #include <xbt/log.h>
 
 #include <string>
+#include <vector>
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(contention);
 
@@ -19,15 +20,15 @@ const char* const VAR_OUT     = "contention_out";
 const char* const VAR_IN      = "contention_in";
 const char* const VAR_PENALTY = "contention_penalty";
 
-struct Emitted { /* last values written for a host; -1: none yet */
-  double out     = -1;
-  double in      = -1;
-  double penalty = -1;
+struct Emitted { /* last values written for a host: every host starts at 0 */
+  double out     = 0;
+  double in      = 0;
+  double penalty = 0;
 };
 
 bool enabled = false;
-std::vector<Emitted> emitted;  /* by cg_host */
-std::vector<char> dirty;       /* by cg_host: listed in dirty_list */
+std::vector<Emitted> emitted;    /* by cg_host */
+std::vector<char> dirty;         /* by cg_host: listed in dirty_list */
 std::vector<cg_host> dirty_list; /* hosts to refresh at the next flush, each once */
 
 void mark(cg_host h)
