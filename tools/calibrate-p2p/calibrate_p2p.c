@@ -15,6 +15,7 @@
 #include "contention/p2p_model.h"
 #include "contention/units.h"
 #include "measurements.h"
+#include "version.h"
 
 #define PROG "contention-calibrate-p2p"
 
@@ -332,6 +333,8 @@ static int check_stdout(void)
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   options o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0)

@@ -14,6 +14,7 @@
 #include "contention/errors.h"
 #include "contention/reverse_solver.h"
 #include "scenario.h"
+#include "version.h"
 
 #define PROG "contention-calibrate"
 
@@ -134,6 +135,8 @@ static int check_stdout(void)
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   cli_options o;
   int clamp = 0;
   cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
