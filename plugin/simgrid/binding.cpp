@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -86,6 +87,11 @@ cg_host host_index(const Host* h)
   return idx;
 }
 
+bool platform_traced()
+{
+  return simgrid::config::get_value<bool>("tracing") && simgrid::config::get_value<bool>("tracing/platform");
+}
+
 /* Per host, what one comm alone gets through its own links, each way. */
 void read_node_bandwidths()
 {
@@ -107,7 +113,7 @@ void index_platform_hosts()
   if (st.mode != NodeLinkMode::penalty)
     return;
   st.links = find_node_links(all);
-  release_node_links(st.links);
+  release_node_links(st.links, platform_traced() ? Release::fatpipe : Release::hide);
   read_node_bandwidths();
 }
 
@@ -174,6 +180,20 @@ void apply(Slot& s, double penalty)
             penalty, alone * factor, first ? "start" : "update");
 }
 
+/* A technology's rules must give finite penalties >= 1: anything else stops
+ * the simulation with the comm, its hosts and the technology named. */
+void check_penalties()
+{
+  const cg_penalty_error* e = cg_graph_error(st.graph);
+  if (e == nullptr)
+    return;
+  char comm[32];
+  char msg[512];
+  std::snprintf(comm, sizeof comm, "%llu", static_cast<unsigned long long>(st.slots[e->comm].id));
+  cg_penalty_error_format(e, comm, st.hosts[e->src]->get_cname(), st.hosts[e->dst]->get_cname(), msg, sizeof msg);
+  xbt_die("contention: at %.9g s, %s", simgrid::s4u::Engine::get_clock(), msg);
+}
+
 /* Evaluates the graph once for all the events of this instant (deferred
  * mode) and re-bounds the comms whose penalty changed, in the core's order (a
  * function of the event sequence only: runs are reproducible). After a
@@ -182,6 +202,7 @@ void flush()
 {
   st.pending = false;
   cg_graph_flush(st.graph);
+  check_penalties();
   size_t n;
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
   for (size_t i = 0; i < n; i++) {
@@ -275,7 +296,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 
 void on_end()
 {
-  XBT_VERB("contention: %llu comms, %llu bound updates", static_cast<unsigned long long>(st.next_id),
+  XBT_VERB("contention: %llu comms, %llu rate updates", static_cast<unsigned long long>(st.next_id),
            static_cast<unsigned long long>(st.updates));
   trace_close();
   cg_graph_destroy(st.graph);

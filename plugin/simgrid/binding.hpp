@@ -1,6 +1,6 @@
 /* Event translation: SimGrid comm start/end -> contention graph updates ->
  * new bounds of the comms whose penalty changed. No model logic here: the
- * penalties come from the core's graph, the bound from cg_comm_bound(). */
+ * penalties come from the core's graph, the rate from contention/comm_rate.h. */
 #ifndef CONTENTION_SG_BINDING_HPP
 #define CONTENTION_SG_BINDING_HPP
 
@@ -29,16 +29,19 @@ struct BindingConfig {
  * a model's init.
  *
  * When the platform exists, every host's node links are found (node_links.hpp)
- * and, in NodeLinkMode::penalty, made non-sharing. A running inter-host comm
- * src -> dst with penalty p then gets the bound min(b0, B / p)
- * (cg_comm_bound): b0 is the bound the base model gave it at start, B the
- * bandwidth it gets alone on its node links (the smaller of src's out and
- * dst's in node links, read again whenever a link's bandwidth changes), or
- * contention/bandwidth, or the route's bottleneck for a host whose node links
- * could not be told apart.
+ * and, in NodeLinkMode::penalty, released from SimGrid's sharing. A running
+ * inter-host comm src -> dst with penalty p then runs at f * min(b0, B) / p
+ * (contention/comm_rate.h): b0 is the bound the base model gave it at start,
+ * B the bandwidth it gets alone on its node links (the smaller of src's out
+ * and dst's in node links, read again whenever a link's bandwidth changes),
+ * or contention/bandwidth, or the route's bottleneck for a host whose node
+ * links could not be told apart; f is SMPI's bandwidth factor for its size.
+ * min(b0, B) is the comm's bound in SimGrid's solver, f / p its rate factor:
+ * a penalty change re-times the comm without adding a distinct bound to the
+ * solver (whose cost grows with the number of distinct bounds).
  *
- * Bounds are applied lazily: graph events only mark comms dirty, and a
- * "flush" model registered before the base model re-bounds every dirty comm
+ * Rates are applied lazily: graph events only mark comms dirty, and a
+ * "flush" model registered before the base model re-rates every dirty comm
  * once, with its final penalty, just before the base model solves. Between
  * two solves nothing reads the bounds, so results are those of immediate
  * updates; but a burst of N simultaneous starts (an alltoall) costs one

@@ -127,13 +127,18 @@ std::vector<HostLinks> find_node_links(const std::vector<Host*>& hosts)
   return result;
 }
 
-void release_node_links(const std::vector<HostLinks>& links)
+void release_node_links(const std::vector<HostLinks>& links, Release how)
 {
   for (const HostLinks& h : links)
     for (const auto* side : {&h.out, &h.in})
-      for (Link* l : *side)
-        if (released().emplace(l, std::make_pair(l, l->get_bandwidth())).second)
+      for (Link* l : *side) {
+        if (how == Release::fatpipe) { /* its bandwidth stays SimGrid's */
+          if (l->get_sharing_policy() != Link::SharingPolicy::FATPIPE)
+            l->set_sharing_policy(Link::SharingPolicy::FATPIPE);
+        } else if (released().emplace(l, std::make_pair(l, l->get_bandwidth())).second) {
           l->set_bandwidth(UNREACHABLE_BANDWIDTH);
+        }
+      }
 }
 
 bool node_link_bandwidth_changed(const Link& link)

@@ -33,9 +33,18 @@ std::vector<HostLinks> find_node_links(const std::vector<simgrid::s4u::Host*>& h
  * bounded at B / penalty), low enough for lmm's relative precision. */
 constexpr double UNREACHABLE_BANDWIDTH = 1e15; /* B/s */
 
+/* How node links are released. */
+enum class Release {
+  hide,   /* SimGrid sees UNREACHABLE_BANDWIDTH, the plugin keeps the real one */
+  fatpipe /* the link becomes FATPIPE at its bandwidth: same rates, slower
+             solves; used when SimGrid 3.32 traces the platform, as its Paje
+             tracer aborts on a bandwidth change of a SPLITDUPLEX link's
+             halves (they have no trace container) */
+};
+
 /* Releases every node link of a resolved host: records its bandwidth, then
- * gives it UNREACHABLE_BANDWIDTH. */
-void release_node_links(const std::vector<HostLinks>& links);
+ * hides it or makes it FATPIPE. */
+void release_node_links(const std::vector<HostLinks>& links, Release how);
 
 /* A link's real bandwidth: the recorded one for a released link, else
  * SimGrid's. */

@@ -98,14 +98,15 @@ def outcome(code, timed_out, timeout, out_text, err_text):
     times = SIM_TIME.findall(err_text) or SIM_TIME.findall(out_text)
     if timed_out:
         return "timeout", "", f"killed after {timeout:g} s"
-    if code != 0:
-        how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
-        err = first_error(err_text)
-        return "failed", "", f"{how}: {err}" if err else how
+    # (The project's launchers also exit non-zero after these two.)
     if ABORT in err_text:
         return "failed", "", "MPI_Abort was called"
     if DEADLOCK in err_text:
         return "failed", "", "deadlock detected by SimGrid"
+    if code != 0:
+        how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+        err = first_error(err_text)
+        return "failed", "", f"{how}: {err}" if err else how
     if not times:
         return "failed", "", "no 'Simulated time' line in the output"
     return "ok", times[-1], ""

@@ -25,7 +25,7 @@ csv=out/results.csv
 [ "$(column "$csv" status | tr '\n' ' ')" = "ok failed failed timeout " ] ||
   fail "statuses: $(column "$csv" status | tr '\n' ' ')"
 awk -v t="$(value "$csv" 0 simulated_s)" 'BEGIN { exit !(t > 0) }' || fail "the successful run has no time"
-grep -q '^1,abort,.*,failed,0,,,MPI_Abort was called,' "$csv" || fail "abort: no 'MPI_Abort was called' row"
+grep -q '^1,abort,.*,failed,1,,,MPI_Abort was called,' "$csv" || fail "abort: no 'MPI_Abort was called' row"
 grep -q '^2,crash,.*,failed,139,,,exit status 139: Segmentation fault' "$csv" || fail "crash: no exit status 139 row"
 grep -q '^3,spin,.*,timeout,-9,,,killed after 2 s,' "$csv" || fail "spin: no timeout row"
 grep -Eq '^spin +TIMEOUT$' stdout || fail "table does not show TIMEOUT"
