@@ -1,0 +1,96 @@
+#!/bin/sh
+# run-patterns.sh BUILD_DIR [SIZES] [TECHNOLOGIES] [PATTERNS]
+# Cost of network/model:contention against plain SMPI on the communication
+# patterns of real MPI codes (bin/speed-patterns, patterns.c), measured in
+# one run: for each pattern, rank count and placement (1 rank per node, or
+# 8 per node as on seed 000's testbed), the program runs under SMPI, then
+# under contention with each technology, back to back. Prints the user CPU
+# seconds (less sensitive to other load on a shared machine than wall time,
+# which is printed too), the peak memory, and the ratios contention/SMPI.
+# A configuration whose SMPI run exceeds $BUDGET seconds (default 600) of
+# wall time is reported and its contention runs skipped.
+#   SIZES         default "64 256 1024"
+#   TECHNOLOGIES  default "infiniband gige myrinet hier-ethernet"
+#   PATTERNS      default "isort halo3d pairwise alltoall"
+# Platform: a switched cluster of 10 Gbps SHARED private links, 1 us, with
+# a non-limiting backbone (generated here, 8 cores per node).
+set -eu
+build=$(cd "$1" && pwd)
+sizes=${2:-"64 256 1024"}
+techs=${3:-"infiniband gige myrinet hier-ethernet"}
+patterns=${4:-"isort halo3d pairwise alltoall"}
+budget=${BUDGET:-600}
+smpirun=$build/bin/smpirun
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+platform() { # NODES -> path
+  f=$tmp/cluster-$1.xml
+  [ -f "$f" ] || cat >"$f" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="c" prefix="node-" suffix="" radical="0-$(($1 - 1))" speed="1Gf" core="8" bw="10Gbps" lat="1us"
+           bb_bw="100Tbps" bb_lat="1us"/>
+</platform>
+XML
+  echo "$f"
+}
+hostfile() { # RANKS PER_NODE -> path
+  f=$tmp/hosts-$1-$2
+  : >"$f"
+  i=0
+  while [ $i -lt "$1" ]; do echo "node-$((i / $2))" >>"$f"; i=$((i + 1)); done
+  echo "$f"
+}
+# program arguments of a pattern (iterations kept small at scale)
+args() {
+  case $1 in
+    isort) echo "speed-patterns isort 2" ;;
+    halo3d) echo "speed-patterns halo3d 50" ;;
+    pairwise) echo "speed-patterns pairwise 2" ;;
+    alltoall) echo "speed-mpi alltoall 1024 2" ;;
+  esac
+}
+# measure NP PER_NODE MODEL [options] -> "wall user peak_kB"
+measure() {
+  np=$1 per=$2 model=$3 pattern=$4
+  shift 4
+  plat=$(platform $(((np + per - 1) / per)))
+  hf=$(hostfile "$np" "$per")
+  set -- $(args "$pattern") "$@"
+  prog=$1
+  shift
+  if ! /usr/bin/time -f "%e %U %M" -o "$tmp/time" timeout "$budget" "$smpirun" -platform "$plat" -hostfile "$hf" \
+      -np "$np" --cfg=network/model:"$model" --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 \
+      --log=root.thres:critical "$build/bin/$prog" "$@" >"$tmp/out" 2>"$tmp/err"; then
+    echo "timeout"
+    return
+  fi
+  cat "$tmp/time"
+}
+printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI peak/SMPI
+for pattern in $patterns; do
+  for np in $sizes; do
+    for per in 1 8; do
+      s=$(measure "$np" "$per" SMPI "$pattern")
+      if [ "$s" = timeout ]; then
+        printf '%-10s %5s %4s %-14s SMPI over %s s, skipped\n' "$pattern" "$np" "$per" SMPI "$budget"
+        continue
+      fi
+      set -- $s
+      sw=$1 su=$2 sm=$3
+      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - -
+      for tech in $techs; do
+        c=$(measure "$np" "$per" contention "$pattern" --cfg=contention/technology:"$tech")
+        if [ "$c" = timeout ]; then
+          printf '%-10s %5s %4s %-14s over %s s\n' "$pattern" "$np" "$per" "$tech" "$budget"
+          continue
+        fi
+        set -- $c
+        echo "$pattern $np $per $tech $1 $2 $3 $su $sm" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f\n",
+          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), $7 / $9 }'
+      done
+    done
+  done
+done
