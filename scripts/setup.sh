@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils valgrind python3)
+packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils valgrind python3 python3-matplotlib slurm-wlm munge)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,12 +3,14 @@
 #include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
 
 #include "action_lookup.hpp"
+#include "node_links.hpp"
+#include "penalty_trace.hpp"
 
+#include <contention/comm_bound.h>
 #include <contention/graph.h>
 #include <contention/technology.h>
 
 #include <simgrid/kernel/resource/Model.hpp>
-#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -16,10 +18,11 @@
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <limits>
+#include <string>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -36,39 +39,57 @@ using simgrid::s4u::Host;
 struct Slot {              /* one per active inter-host comm, indexed by cg_comm */
   NetworkAction* action;   /* nullptr when free */
   uint64_t id;             /* trace id: start order, never reused */
+  cg_host src, dst;
   double base_bound;       /* bound the base model gave at start; <= 0: none */
-  double bandwidth;        /* effective bandwidth divided by the penalty */
-  double applied_penalty;  /* penalty of the bound in force; 0: none yet */
+  double applied_bound;    /* bound in force; NaN before the first flush */
 };
 
 struct State {
-  cg_graph* graph                        = nullptr;
+  cg_graph* graph                         = nullptr;
   simgrid::kernel::resource::Model* model = nullptr;
-  double bandwidth                       = 0;
-  FILE* trace                            = nullptr;
-  uint64_t next_id                       = 0;
-  uint64_t updates                       = 0;
-  std::unordered_map<const Host*, cg_host> hosts;
+  const cg_tech* tech                     = nullptr;
+  double user_bandwidth                   = 0; /* contention/bandwidth; 0: none */
+  NodeLinkMode mode                       = NodeLinkMode::penalty;
+  uint64_t next_id                        = 0;
+  uint64_t updates                        = 0;
+  std::vector<const Host*> hosts; /* by index */
+  std::unordered_map<const Host*, cg_host> index;
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
   std::unordered_set<const Host*> known_hosts; /* validates the NetworkAction layout */
+  std::vector<HostLinks> links;                /* per host; empty entries: not owned by penalties */
   std::unordered_map<const NetworkAction*, cg_comm> active;
   std::vector<Slot> slots;
-  bool pending = false; /* graph events since the last flush */
-  std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s */
+  std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
+  bool pending           = false;                  /* graph events since the last flush */
+  bool bandwidth_changed = false;                  /* a link's bandwidth changed since the last flush */
 };
 State st;
 
 cg_host host_index(const Host* h)
 {
-  auto it = st.hosts.find(h);
-  if (it != st.hosts.end())
+  auto it = st.index.find(h);
+  if (it != st.index.end())
     return it->second;
+  /* A host created after the platform (s4u API): no node links known. */
   auto idx = static_cast<cg_host>(st.hosts.size());
-  st.hosts.emplace(h, idx);
-  const simgrid::s4u::NetZone* zone = h->get_englobing_zone();
-  auto z = st.zones.emplace(zone, static_cast<int32_t>(st.zones.size())).first;
+  st.index.emplace(h, idx);
+  st.hosts.push_back(h);
+  auto z = st.zones.emplace(h->get_englobing_zone(), static_cast<int32_t>(st.zones.size())).first;
   cg_graph_set_host_group(st.graph, idx, z->second); /* before the host's first comm */
   return idx;
+}
+
+/* Hosts get dense indices in name order, racks in order of first host. */
+void index_platform_hosts()
+{
+  std::vector<Host*> all = simgrid::s4u::Engine::get_instance()->get_all_hosts();
+  std::sort(all.begin(), all.end(), [](const Host* a, const Host* b) { return a->get_name() < b->get_name(); });
+  for (const Host* h : all)
+    host_index(h);
+  if (st.mode != NodeLinkMode::penalty)
+    return;
+  st.links = find_node_links(all);
+  release_node_links(st.links);
 }
 
 void check_host(const Host* h)
@@ -82,33 +103,57 @@ void check_host(const Host* h)
              "SimGrid 3.32's (see plugin/simgrid/sg_private.hpp)");
 }
 
-double route_bottleneck(const Host* src, cg_host s, const Host* dst, cg_host d)
+bool owned(cg_host h)
+{
+  return h < st.links.size() && st.links[h].resolved();
+}
+
+double route_bottleneck(cg_host s, cg_host d)
 {
   uint64_t key = (static_cast<uint64_t>(s) << 32) | d;
   auto it      = st.bottleneck.find(key);
   if (it != st.bottleneck.end())
     return it->second;
-  std::vector<simgrid::s4u::Link*> links;
-  src->route_to(dst, links, nullptr);
-  double bw = std::numeric_limits<double>::infinity();
-  for (const simgrid::s4u::Link* l : links)
-    bw = std::min(bw, l->get_bandwidth());
+  std::vector<simgrid::s4u::Link*> route;
+  st.hosts[s]->route_to(st.hosts[d], route, nullptr);
+  double bw = min_bandwidth(route);
   st.bottleneck.emplace(key, bw);
   return bw;
 }
 
-void trace_row(const Slot& s, double penalty, double bound, const char* event)
+/* B of a comm: what it gets alone through its node links. */
+double comm_bandwidth(const Slot& s)
 {
-  if (st.trace == nullptr)
+  if (st.user_bandwidth > 0)
+    return st.user_bandwidth;
+  if (owned(s.src) && owned(s.dst))
+    return cg_node_bandwidth(min_bandwidth(st.links[s.src].out), min_bandwidth(st.links[s.dst].in));
+  return route_bottleneck(s.src, s.dst);
+}
+
+/* Gives the comm its bound for `penalty`; the solver is told only when the
+ * bound really changes (same bound: same rates, nothing to re-solve). */
+void apply(Slot& s, double penalty)
+{
+  double bound = cg_comm_bound(s.base_bound, comm_bandwidth(s), penalty);
+  bool first   = std::isnan(s.applied_bound);
+  if (bound == s.applied_bound)
     return;
-  std::fprintf(st.trace, "%.17g,%llu,%s,%s,%.17g,%.17g,%s\n", simgrid::s4u::Engine::get_clock(),
-               static_cast<unsigned long long>(s.id), s.action->get_src().get_cname(), s.action->get_dst().get_cname(),
-               penalty, bound, event);
+  if (not(first && bound == s.base_bound)) { /* at start the base model's bound is already in force */
+    st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
+    st.updates++;
+  }
+  XBT_DEBUG("comm %llu %s -> %s: penalty %g, bound %g B/s", static_cast<unsigned long long>(s.id),
+            st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), penalty, bound);
+  trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
+            penalty, bound, first ? "start" : "update");
+  s.applied_bound = bound;
 }
 
 /* Evaluates the graph once for all the events of this instant (deferred
  * mode) and re-bounds the comms whose penalty changed, in the core's order (a
- * function of the event sequence only: runs are reproducible). */
+ * function of the event sequence only: runs are reproducible). After a
+ * bandwidth change every comm is re-bounded, in handle order. */
 void flush()
 {
   st.pending = false;
@@ -117,22 +162,17 @@ void flush()
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
   for (size_t i = 0; i < n; i++) {
     Slot& s = st.slots[changed[i]];
-    if (s.action == nullptr)
-      continue;
-    double penalty = cg_graph_penalty(st.graph, changed[i]);
-    if (penalty == s.applied_penalty)
-      continue;
-    /* bandwidth / penalty, never more than SMPI's own bound. */
-    double bound = s.bandwidth / penalty;
-    if (s.base_bound > 0 && s.base_bound < bound)
-      bound = s.base_bound;
-    st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
-    st.updates++;
-    XBT_DEBUG("comm %llu %s -> %s: penalty %g, bound %g B/s", static_cast<unsigned long long>(s.id),
-              s.action->get_src().get_cname(), s.action->get_dst().get_cname(), penalty, bound);
-    trace_row(s, penalty, bound, s.applied_penalty == 0 ? "start" : "update");
-    s.applied_penalty = penalty;
+    if (s.action != nullptr)
+      apply(s, cg_graph_penalty(st.graph, changed[i]));
   }
+  if (st.bandwidth_changed) {
+    st.bandwidth_changed = false;
+    st.bottleneck.clear();
+    for (size_t c = 0; c < st.slots.size(); c++)
+      if (st.slots[c].action != nullptr)
+        apply(st.slots[c], cg_graph_penalty(st.graph, static_cast<cg_comm>(c)));
+  }
+  trace_flush();
 }
 
 /* A model without actions, registered before the base network model: the
@@ -159,7 +199,6 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
     XBT_DEBUG("comm %p has no running action at start", &comm);
     return;
   }
-  Action* action = na;
   const Host* src = &na->get_src();
   const Host* dst = &na->get_dst();
   check_host(src);
@@ -170,13 +209,9 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
   cg_host d = host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
   if (c >= st.slots.size())
-    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0});
-  Slot& slot           = st.slots[c];
-  slot.action          = na;
-  slot.id              = st.next_id++;
-  slot.base_bound      = action->get_bound();
-  slot.bandwidth       = st.bandwidth > 0 ? st.bandwidth : route_bottleneck(src, s, dst, d);
-  slot.applied_penalty = 0;
+    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0, 0});
+  const Action* action = na;
+  st.slots[c]          = Slot{na, st.next_id++, s, d, action->get_bound(), std::numeric_limits<double>::quiet_NaN()};
   st.active.emplace(na, c);
   st.pending = true;
 }
@@ -191,19 +226,27 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
     return;
   cg_comm c = it->second;
   st.active.erase(it);
-  trace_row(st.slots[c], 0, 0, now == Action::State::FINISHED ? "end" : "failed");
+  Slot& s = st.slots[c];
+  trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
+            0, now == Action::State::FINISHED ? "end" : "failed");
   cg_graph_remove(st.graph, c);
-  st.slots[c].action = nullptr;
+  s.action   = nullptr;
   st.pending = true;
+}
+
+void on_bandwidth_change(simgrid::s4u::Link const& /*link*/)
+{
+  if (st.graph == nullptr)
+    return;
+  st.bandwidth_changed = true;
+  st.pending           = true;
 }
 
 void on_end()
 {
   XBT_VERB("contention: %llu comms, %llu bound updates", static_cast<unsigned long long>(st.next_id),
            static_cast<unsigned long long>(st.updates));
-  if (st.trace != nullptr)
-    std::fclose(st.trace);
-  st.trace = nullptr;
+  trace_close();
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   st.active.clear();
@@ -213,29 +256,25 @@ void on_end()
 
 } // namespace
 
-void binding_start(void (*base_init)(), const cg_tech* tech, const double* params, double bandwidth,
-                   const char* trace_path)
+void binding_start(void (*base_init)(), const BindingConfig& cfg)
 {
   simgrid::s4u::Engine::get_instance()->get_impl()->add_model(std::make_shared<FlushModel>());
   base_init();
   st.model = current_network_model();
   xbt_assert(st.model != nullptr, "contention: the base network model is not a SimGrid Model");
-  st.graph     = cg_graph_create(tech, params);
+  st.tech  = cfg.tech;
+  st.graph = cg_graph_create(cfg.tech, cfg.params);
   cg_graph_set_deferred(st.graph, 1); /* one evaluation per simulated instant */
-  st.bandwidth = bandwidth;
-  if (trace_path != nullptr && trace_path[0] != '\0') {
-    st.trace = std::fopen(trace_path, "w");
-    if (st.trace == nullptr) {
-      std::fprintf(stderr, "contention: --cfg=contention/trace:%s: cannot open the file for writing\n", trace_path);
-      std::fflush(nullptr);
-      std::_Exit(1); /* exit() would run destructors of a half-initialised engine */
-    }
-    std::fprintf(st.trace, "time,comm,src,dst,penalty,bound,event\n");
-  }
-  XBT_VERB("contention: technology %s, effective bandwidth %s", tech->name,
-           bandwidth > 0 ? std::to_string(bandwidth).c_str() : "route bottleneck");
+  st.user_bandwidth = cfg.bandwidth;
+  st.mode           = cfg.node_links;
+  trace_open(cfg.trace_path);
+  XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
+           cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
+           cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");
+  simgrid::s4u::Engine::on_platform_created_cb(index_platform_hosts);
   simgrid::kernel::activity::CommImpl::on_start.connect(on_comm_start);
   simgrid::s4u::Link::on_communication_state_change_cb(on_comm_state);
+  simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);
 }
 

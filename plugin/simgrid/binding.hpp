@@ -1,27 +1,49 @@
 /* Event translation: SimGrid comm start/end -> contention graph updates ->
- * new bounds of the comms whose penalty changed. No model logic here. */
+ * new bounds of the comms whose penalty changed. No model logic here: the
+ * penalties come from the core's graph, the bound from cg_comm_bound(). */
 #ifndef CONTENTION_SG_BINDING_HPP
 #define CONTENTION_SG_BINDING_HPP
+
+#include <string>
 
 struct cg_tech;
 
 namespace contention_sg {
 
-/* Builds the base network model with `base_init` (e.g. SimGrid's SMPI
- * model) and starts applying penalties of `tech` (parameters `params`) to its
- * comms.
- * `bandwidth` is the effective bandwidth in B/s, 0 for each route's
- * bottleneck bandwidth; `trace_path` a CSV file or empty. Bound of a running
- * inter-host comm: min(b0, B / penalty), b0 being the bound the base model
- * gave it at start. Called once, from a model's init.
+/* contention/node-links: who divides a host's own links among its comms. */
+enum class NodeLinkMode {
+  penalty, /* the penalties: node links become non-sharing (default) */
+  maxmin   /* SimGrid's max-min, the penalties bound comms on top of it */
+};
+
+struct BindingConfig {
+  const cg_tech* tech;
+  const double* params;   /* tech->param_count doubles */
+  double bandwidth;       /* contention/bandwidth in B/s; 0: each comm's node links */
+  NodeLinkMode node_links;
+  std::string trace_path; /* CSV trace, empty: none */
+};
+
+/* Builds the base network model with `base_init` (SimGrid's SMPI model) and
+ * starts applying the penalties of cfg.tech to its comms. Called once, from
+ * a model's init.
+ *
+ * When the platform exists, every host's node links are found (node_links.hpp)
+ * and, in NodeLinkMode::penalty, made non-sharing. A running inter-host comm
+ * src -> dst with penalty p then gets the bound min(b0, B / p)
+ * (cg_comm_bound): b0 is the bound the base model gave it at start, B the
+ * bandwidth it gets alone on its node links (the smaller of src's out and
+ * dst's in node links, read again whenever a link's bandwidth changes), or
+ * contention/bandwidth, or the route's bottleneck for a host whose node links
+ * could not be told apart.
  *
  * Bounds are applied lazily: graph events only mark comms dirty, and a
  * "flush" model registered before the base model re-bounds every dirty comm
  * once, with its final penalty, just before the base model solves. Between
  * two solves nothing reads the bounds, so results are those of immediate
- * updates; but a burst of N simultaneous starts (an alltoall) costs N bound
- * updates instead of up to N x N. */
-void binding_start(void (*base_init)(), const cg_tech* tech, const double* params, double bandwidth, const char* trace_path);
+ * updates; but a burst of N simultaneous starts (an alltoall) costs one
+ * evaluation instead of N. */
+void binding_start(void (*base_init)(), const BindingConfig& cfg);
 
 } // namespace contention_sg
 #endif

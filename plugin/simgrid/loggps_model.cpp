@@ -12,6 +12,7 @@
 #include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
 
 #include "action_lookup.hpp"
+#include "options.hpp"
 
 #include <contention/loggps.h>
 
@@ -103,6 +104,7 @@ void loggps_declare_options()
     char def[64];
     std::snprintf(def, sizeof def, "%.17g", defaults[i]);
     std::string key = std::string("loggps/") + names[i];
+    options_register_key(key);
     simgrid::config::declare_flag<std::string>(
         key, std::string("LogGPS ") + help[i] + " of network/model:loggps", def,
         [key, name = names[i]](const std::string& value) {

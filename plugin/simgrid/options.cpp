@@ -6,21 +6,31 @@
 
 #include <xbt/config.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
 #include <vector>
 
 namespace contention_sg {
 namespace {
+
+/* Below this a comm never progresses within SimGrid's precision. */
+constexpr double MIN_BANDWIDTH = 1.0; /* B/s */
 
 /* Function-local statics: options_declare() runs from the library
  * constructor, possibly before this file's globals would be constructed. */
 struct Values {
   std::vector<std::vector<double>> tech_params; /* one block per technology, cg_tech_all() order */
   const cg_tech* technology = &cg_tech_infiniband;
-  double bandwidth          = 0; /* 0: each route's bottleneck */
+  double bandwidth          = 0; /* 0: each comm's node links */
   std::string trace_path;
-  std::string p2p_path;
+  bool p2p_set = false;
+  cg_p2p_cfg p2p_cfg{};
+  NodeLinkMode node_links = NodeLinkMode::penalty;
+  std::vector<std::string> keys; /* every option this plugin declares */
 };
 Values& values()
 {
@@ -43,6 +53,20 @@ size_t tech_index(const cg_tech* t)
   return 0; // unreachable: every technology comes from cg_tech_all()
 }
 
+std::string format_range(double lo, double hi)
+{
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "[%g, %g]", lo, hi);
+  return buf;
+}
+
+template <class T>
+void declare(const std::string& name, const std::string& description, T def, std::function<void(const T&)> cb)
+{
+  values().keys.push_back(name);
+  simgrid::config::declare_flag<T>(name, description, def, std::move(cb));
+}
+
 void declare_tech_params(const cg_tech* t, size_t index)
 {
   values().tech_params[index].assign(t->param_count + 1, 0.0);
@@ -50,16 +74,43 @@ void declare_tech_params(const cg_tech* t, size_t index)
   for (size_t p = 0; p < t->param_count; p++) {
     const cg_tech_param& par = t->params[p];
     std::string name         = std::string("contention/") + t->name + "/" + par.name;
-    char def[64];
-    std::snprintf(def, sizeof def, "%.17g", par.default_value);
-    simgrid::config::declare_flag<std::string>(
-        name, std::string(par.description) + " (technology " + t->name + ")", def,
-        [t, index, name, pname = par.name](const std::string& value) {
-          char err[256];
-          if (cg_tech_set_param(t, values().tech_params[index].data(), pname, value.c_str(), err, sizeof err) != 0)
-            option_error(name, value, err);
-        });
+    declare<double>(name,
+                    std::string(par.description) + "; technology " + t->name + ", a number in " +
+                        format_range(par.min_value, par.max_value),
+                    par.default_value, [t, index, name, pname = par.name](const double& value) {
+                      char err[256];
+                      char text[64];
+                      std::snprintf(text, sizeof text, "%.17g", value);
+                      if (cg_tech_set_param(t, values().tech_params[index].data(), pname, text, err, sizeof err) != 0)
+                        option_error(name, text, err);
+                    });
   }
+}
+
+std::string plugin_keys()
+{
+  std::string s;
+  for (const std::string& k : values().keys)
+    s += (s.empty() ? "" : ", ") + k;
+  return s;
+}
+
+/* The option of a plugin prefix closest to `key` (same prefix, fewest
+ * differing characters), to suggest it. */
+std::string closest_key(const std::string& key)
+{
+  std::string best;
+  size_t best_d = std::string::npos;
+  for (const std::string& k : values().keys) {
+    size_t n = std::max(k.size(), key.size()), d = 0;
+    for (size_t i = 0; i < n; i++)
+      d += i >= k.size() || i >= key.size() || k[i] != key[i];
+    if (d < best_d) {
+      best_d = d;
+      best   = k;
+    }
+  }
+  return best_d <= 3 ? best : "";
 }
 
 } // namespace
@@ -73,21 +124,22 @@ void options_declare()
 
   char names[512];
   cg_tech_names(names, sizeof names);
-  simgrid::config::declare_flag<std::string>(
-      "contention/technology", std::string("Penalty rules of the contention model (") + names + ")",
-      values().technology->name, [](const std::string& value) {
-        const cg_tech* t = cg_tech_find(value.c_str());
-        if (t == nullptr) {
-          char accepted[512];
-          cg_tech_names(accepted, sizeof accepted);
-          option_error("contention/technology", value, std::string("unknown technology; accepted: ") + accepted);
-        }
-        values().technology = t;
-      });
-  simgrid::config::declare_flag<std::string>(
+  declare<std::string>("contention/technology",
+                       std::string("Penalty rules of network/model:contention; one of: ") + names,
+                       values().technology->name, [](const std::string& value) {
+                         const cg_tech* t = cg_tech_find(value.c_str());
+                         if (t == nullptr) {
+                           char accepted[512];
+                           cg_tech_names(accepted, sizeof accepted);
+                           option_error("contention/technology", value,
+                                        std::string("unknown technology; accepted: ") + accepted);
+                         }
+                         values().technology = t;
+                       });
+  declare<std::string>(
       "contention/bandwidth",
-      "Effective bandwidth that the contention penalties divide (SimGrid units, e.g. 1.82GiBps); "
-      "empty: the bottleneck bandwidth of each comm's route",
+      "Effective bandwidth B that the penalties divide, in SimGrid bandwidth units (e.g. 1.82GiBps, 10Gbps; a plain "
+      "number is B/s; at least 1Bps); empty: what each comm gets alone on its node links",
       "", [](const std::string& value) {
         if (value.empty()) {
           values().bandwidth = 0;
@@ -97,18 +149,43 @@ void options_declare()
         double bw;
         if (cg_parse_quantity(value.c_str(), CG_UNIT_BANDWIDTH, &bw, err, sizeof err) != 0)
           option_error("contention/bandwidth", value, err);
-        if (!(bw > 0))
-          option_error("contention/bandwidth", value, "the bandwidth must be > 0");
+        if (!(bw >= MIN_BANDWIDTH))
+          option_error("contention/bandwidth", value, "the bandwidth must be at least 1Bps");
         values().bandwidth = bw;
       });
-  simgrid::config::declare_flag<std::string>(
-      "contention/trace", "CSV file receiving time,comm,src,dst,penalty,bound,event at every penalty change", "",
-      [](const std::string& value) { values().trace_path = value; });
-  simgrid::config::declare_flag<std::string>(
+  declare<std::string>("contention/trace",
+                       "CSV file (path) receiving time,comm,src,dst,penalty,bound,event at every bound change; "
+                       "empty: no trace",
+                       "", [](const std::string& value) { values().trace_path = value; });
+  declare<std::string>(
       "contention/p2p-params",
-      "Piecewise point-to-point parameter file (doc/p2p-model.md) turned into the smpi/os, smpi/or, smpi/ois, "
-      "smpi/bw-factor, smpi/lat-factor and threshold options; empty: SMPI's own",
-      "", [](const std::string& value) { values().p2p_path = value; });
+      "Piecewise point-to-point parameter file (path, doc/p2p-model.md) turned into the smpi/os, smpi/or, "
+      "smpi/ois, smpi/bw-factor, smpi/lat-factor and threshold options; empty: SMPI's own",
+      "", [](const std::string& value) {
+        /* Parsed here, while the command line is read: an error exits
+         * before the engine has anything to tear down. */
+        values().p2p_set = false;
+        if (value.empty())
+          return;
+        cg_p2p_params p;
+        char err[1024];
+        if (cg_p2p_parse_file(value.c_str(), &p, err, sizeof err) != 0 ||
+            cg_p2p_to_cfg(&p, &values().p2p_cfg, err, sizeof err) != 0)
+          option_error("contention/p2p-params", value, err);
+        values().p2p_set = true;
+      });
+  declare<std::string>(
+      "contention/node-links",
+      "Who shares a host's own links (private link or up/down pair, limiter) among its comms; one of: penalty (the "
+      "contention penalties, the links stop sharing), maxmin (SimGrid's max-min, the penalties bound comms on top)",
+      "penalty", [](const std::string& value) {
+        if (value == "penalty")
+          values().node_links = NodeLinkMode::penalty;
+        else if (value == "maxmin")
+          values().node_links = NodeLinkMode::maxmin;
+        else
+          option_error("contention/node-links", value, "unknown value; accepted: penalty, maxmin");
+      });
 
   const cg_tech* const* all = cg_tech_all();
   size_t count              = 0;
@@ -119,38 +196,57 @@ void options_declare()
     declare_tech_params(all[i], i);
 }
 
-const cg_tech* options_technology()
+void options_register_key(const std::string& key)
 {
-  return values().technology;
+  values().keys.push_back(key);
 }
 
-const double* options_params(const cg_tech* tech)
+void options_precheck_command_line()
 {
-  return values().tech_params[tech_index(tech)].data();
-}
-
-double options_bandwidth()
-{
-  return values().bandwidth;
-}
-
-const std::string& options_trace()
-{
-  return values().trace_path;
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::string arg;
+  while (std::getline(in, arg, '\0')) {
+    if (arg.rfind("--cfg=", 0) != 0)
+      continue;
+    std::string kv = arg.substr(6);
+    size_t colon   = kv.find(':');
+    std::string key = kv.substr(0, colon);
+    if (key.rfind("contention/", 0) != 0 && key.rfind("loggps/", 0) != 0)
+      continue;
+    std::string value = colon == std::string::npos ? "" : kv.substr(colon + 1);
+    bool known        = false;
+    for (const std::string& k : values().keys)
+      known = known || k == key;
+    if (not known) {
+      std::string hint = closest_key(key);
+      option_error(key, value,
+                   "unknown option" + (hint.empty() ? std::string() : " (did you mean " + hint + "?)") +
+                       "; the plugin's options are: " + plugin_keys());
+    }
+    if (colon == std::string::npos)
+      option_error(key, value, "missing ':' between the option and its value");
+    try { /* our callbacks check the value; SimGrid's parsers throw */
+      simgrid::config::set_as_string(key.c_str(), value);
+    } catch (const std::exception& e) {
+      option_error(key, value, std::string("not a number (") + e.what() + "); see --help for the accepted values");
+    }
+  }
 }
 
 void options_apply_p2p()
 {
-  const std::string& path = values().p2p_path;
-  if (path.empty())
+  if (not values().p2p_set)
     return;
-  cg_p2p_params p;
-  cg_p2p_cfg cfg;
-  char err[1024];
-  if (cg_p2p_parse_file(path.c_str(), &p, err, sizeof err) != 0 || cg_p2p_to_cfg(&p, &cfg, err, sizeof err) != 0)
-    option_error("contention/p2p-params", path, err);
+  const cg_p2p_cfg& cfg = values().p2p_cfg;
   for (int i = 0; i < CG_P2P_CFG_COUNT; i++)
     simgrid::config::set_as_string(cfg.key[i], cfg.value[i]);
+}
+
+BindingConfig options_binding_config()
+{
+  const cg_tech* t = values().technology;
+  return BindingConfig{t, values().tech_params[tech_index(t)].data(), values().bandwidth, values().node_links,
+                       values().trace_path};
 }
 
 } // namespace contention_sg

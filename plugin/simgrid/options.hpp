@@ -1,33 +1,38 @@
 /* The `--cfg=contention/...` options: declared at plugin load (so --help
- * lists them and the command line can set them), validated as they are set:
- * a bad value prints one line naming the option and the accepted values and
- * exits with status 1. */
+ * lists them with their types and accepted values, and the command line can
+ * set them), validated as they are set: a bad value prints one line naming
+ * the option and the accepted values and exits with status 1. */
 #ifndef CONTENTION_SG_OPTIONS_HPP
 #define CONTENTION_SG_OPTIONS_HPP
 
-#include <string>
+#include "binding.hpp"
 
-struct cg_tech;
+#include <string>
 
 namespace contention_sg {
 
-/* Declares contention/technology, contention/bandwidth, contention/trace and
- * contention/<tech>/<param> for every technology of cg_tech_all(). Idempotent. */
+/* Declares contention/technology, contention/bandwidth, contention/trace,
+ * contention/p2p-params, contention/node-links and
+ * contention/<tech>/<param> for every technology of cg_tech_all().
+ * Idempotent. */
 void options_declare();
+/* Records an option declared elsewhere by the plugin (loggps/...), so that
+ * the command-line check knows it. */
+void options_register_key(const std::string& key);
+/* Checks every --cfg=contention/... and --cfg=loggps/... of this process's
+ * command line before SimGrid parses it: an unknown key (with the closest
+ * known one) or a value that is not a number gets one line and exit status
+ * 1, instead of SimGrid's key dump and abort. Run once the options are
+ * declared, before the Engine exists. */
+void options_precheck_command_line();
 
-/* Values, read when a model is initialised (after the command line). */
-const cg_tech* options_technology();
-/* The technology's parameter block (param_count doubles). */
-const double* options_params(const cg_tech* tech);
-/* Effective bandwidth in B/s, or 0 when unset (= each route's bottleneck). */
-double options_bandwidth();
-/* CSV trace path, empty when unset. */
-const std::string& options_trace();
 /* Applies contention/p2p-params (doc/p2p-model.md), if set, by setting the
  * smpi/os, smpi/or, smpi/ois, smpi/bw-factor, smpi/lat-factor,
  * smpi/async-small-thresh and smpi/send-is-detached-thresh options. Called
  * in the model init, before SMPI reads them. */
 void options_apply_p2p();
+/* Everything binding_start() needs, from the options. */
+BindingConfig options_binding_config();
 
 } // namespace contention_sg
 #endif

@@ -5,6 +5,7 @@
 #include "binding.hpp"
 #include "loggps_model.hpp"
 #include "options.hpp"
+#include "run_status.hpp"
 
 #include <contention/simgrid.h>
 
@@ -57,10 +58,8 @@ void drop_self_from_ld_preload()
 /* network/model:contention: SimGrid's SMPI model, plus penalties. */
 void contention_model_init()
 {
-  const cg_tech* tech = contention_sg::options_technology();
   contention_sg::options_apply_p2p();
-  contention_sg::binding_start(&surf_network_model_init_SMPI, tech, contention_sg::options_params(tech), contention_sg::options_bandwidth(),
-                               contention_sg::options_trace().c_str());
+  contention_sg::binding_start(&surf_network_model_init_SMPI, contention_sg::options_binding_config());
 }
 
 struct ModelEntry {
@@ -114,6 +113,8 @@ extern "C" int contention_simgrid_register(void)
     table.push_back(surf_model_description_t{m.name, m.description, m.init});
   contention_sg::options_declare();
   contention_sg::loggps_declare_options();
+  contention_sg::options_precheck_command_line();
+  contention_sg::run_status_watch();
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
   result = 0;
   return result;

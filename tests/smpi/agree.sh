@@ -15,7 +15,8 @@
 # TECHNOLOGY (default infiniband) goes to contention/technology and to
 # contention-predict --technology; PARAM=VALUE to contention/TECHNOLOGY/PARAM
 # and contention-predict --param. Extra smpirun options may come in
-# $AGREE_EXTRA (e.g. --cfg=contention/bandwidth:...).
+# $AGREE_EXTRA (e.g. --cfg=contention/bandwidth:...). With AGREE_PREFIX=n the
+# scenario's hosts a..p become n0..n15 (the hosts of a <cluster prefix="n">).
 # random:static:SEED / random:dynamic:SEED generate a graph of 12 comms among
 # 8 hosts, sizes 1-20 MiB, starts 0 (static) or in [0, 8 ms) (dynamic).
 set -u
@@ -41,6 +42,15 @@ case "$scenario" in
     scenario=$tmp/scenario.xml
     ;;
 esac
+
+if [ -n "${AGREE_PREFIX:-}" ]; then
+  sed -E "s/(src|dst)=\"([a-p])\"/\1=\"${AGREE_PREFIX}@\2@\"/g" "$scenario" |
+    awk '{ while (match($0, /@[a-p]@/)) {
+             c = substr($0, RSTART + 1, 1)
+             $0 = substr($0, 1, RSTART - 1) (index("abcdefghijklmnop", c) - 1) substr($0, RSTART + RLENGTH) }
+           print }' >"$tmp/renamed.xml"
+  scenario=$tmp/renamed.xml
+fi
 
 OPTS="-platform $platform --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
 --cfg=smpi/simulate-computation:0 --log=root.thres:warning --cfg=contention/technology:$tech ${AGREE_EXTRA:-}"

@@ -1,0 +1,103 @@
+"""Reads a campaign file: one 'key value...' line per item, '#' comments,
+shell-like quoting; paths are relative to the file's own directory.
+Documented in doc/comparison.md ("Campaign files")."""
+import os
+import re
+import shlex
+
+import spec
+from spec import CampaignError
+
+KEYS = ("program", "platform", "ranks", "model", "timeout", "smpirun", "smpirun-option", "slurm")
+SLURM_KEYS = ("partition", "time", "option", "setup", "max-parallel")
+# Slurm --time formats: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS.
+SLURM_TIME = re.compile(r"^(\d+|\d+:\d\d|\d+:\d\d:\d\d|\d+-\d+|\d+-\d+:\d\d|\d+-\d+:\d\d:\d\d)$")
+
+
+def empty_settings():
+    return {"programs": [], "platforms": [], "ranks": [], "models": [], "timeout": None, "smpirun": None,
+            "smpirun_args": [], "slurm": empty_slurm()}
+
+
+def empty_slurm():
+    return {"partition": None, "time": None, "options": [], "setup": [], "max_parallel": None}
+
+
+def parse_slurm(words, slurm, where):
+    """slurm KEY VALUE... -> slurm settings (shared with the command line)."""
+    if not words or words[0] not in SLURM_KEYS:
+        got = words[0] if words else ""
+        raise CampaignError(f"{where}: unknown slurm setting '{got}' (accepted: {', '.join(SLURM_KEYS)})")
+    key, rest = words[0], words[1:]
+    if not rest:
+        raise CampaignError(f"{where}: slurm {key} expects a value")
+    if key == "setup":
+        slurm["setup"].append(shlex.join(rest) if len(rest) > 1 else rest[0])
+    elif key == "option":
+        slurm["options"].extend(rest)
+    elif len(rest) != 1:
+        raise CampaignError(f"{where}: slurm {key} expects one value, got {len(rest)}")
+    elif key == "time":
+        if not SLURM_TIME.match(rest[0]):
+            raise CampaignError(f"{where}: slurm time '{rest[0]}' is not a Slurm time (accepted: MINUTES, MM:SS, "
+                                f"HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS)")
+        slurm["time"] = rest[0]
+    elif key == "max-parallel":
+        if not re.fullmatch(r"[1-9][0-9]*", rest[0]):
+            raise CampaignError(f"{where}: slurm max-parallel expects a positive integer, got '{rest[0]}'")
+        slurm["max_parallel"] = int(rest[0])
+    else:
+        slurm["partition"] = rest[0]
+
+
+def parse(path, build):
+    """Campaign file -> settings dict (lists empty when the file does not set them)."""
+    try:
+        with open(path) as f:
+            lines = f.read().splitlines()
+    except OSError as e:
+        raise CampaignError(f"campaign file '{path}': {e.strerror}")
+    base = os.path.dirname(os.path.abspath(path))
+    s = empty_settings()
+    for n, line in enumerate(lines, 1):
+        where = f"{path}:{n}"
+        try:
+            words = shlex.split(line, comments=True)
+        except ValueError as e:
+            raise CampaignError(f"{where}: {e} (quote arguments with '...' or \"...\")")
+        if not words:
+            continue
+        key, rest = words[0], words[1:]
+        if key not in KEYS:
+            raise CampaignError(f"{where}: unknown key '{key}' (accepted: {', '.join(KEYS)})")
+        if key == "program":
+            s["programs"].append(spec.parse_program(rest, where, base, build))
+            spec.check_unique(s["programs"], "program", where)
+        elif key == "platform":
+            if len(rest) not in (1, 2):
+                raise CampaignError(f"{where}: platform expects a platform file (or 'default') and a hostfile")
+            s["platforms"].append(spec.parse_platform(rest[0], rest[1] if len(rest) == 2 else None, where, base))
+            spec.check_unique_platforms(s["platforms"], where)
+        elif key == "ranks":
+            spec.parse_ranks(rest, where)  # this line, then duplicates across lines
+            s["ranks"] = spec.parse_ranks([str(r) for r in s["ranks"]] + rest, where)
+        elif key == "model":
+            if not rest:
+                raise CampaignError(f"{where}: model expects [LABEL=]NAME[:key=value,...] [smpirun options]")
+            s["models"].append(spec.parse_model(rest[0], rest[1:], where))
+            spec.check_unique(s["models"], "model", where)
+        elif key == "timeout":
+            if len(rest) != 1:
+                raise CampaignError(f"{where}: timeout expects one number of seconds")
+            s["timeout"] = spec.parse_timeout(rest[0], where)
+        elif key == "smpirun":
+            if len(rest) != 1:
+                raise CampaignError(f"{where}: smpirun expects one launcher path")
+            s["smpirun"] = spec.resolve(base, rest[0]) if "/" in rest[0] else rest[0]
+        elif key == "smpirun-option":
+            if not rest:
+                raise CampaignError(f"{where}: smpirun-option expects smpirun options, e.g. --cfg=smpi/host-speed:1Gf")
+            s["smpirun_args"] += rest
+        else:
+            parse_slurm(rest, s["slurm"], where)
+    return s

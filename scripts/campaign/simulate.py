@@ -1,0 +1,128 @@
+"""Runs one simulation of a plan: smpirun in its own process group (so a
+timeout kills the whole run), wall time and peak memory from wait4, then
+the outcome read from the exit status and the output. Stores the row in
+DIR/runs/NNNN.csv and the output in DIR/logs/NNNN.out and .err."""
+import os
+import re
+import signal
+import subprocess
+import threading
+import time
+
+import results
+
+SIM_TIME = re.compile(r"^\[([0-9]+\.[0-9]+)\] Simulated time: ", re.M)
+CHECKSUM = re.compile(r"^workload,[^,\n]*,[0-9]+,[^,\n]*,([^,\s]+)\s*$", re.M)
+# SimGrid 3.32's smpirun exits 0 after these: they mark a failed run too.
+ABORT = "MPI_Abort was called"
+DEADLOCK = "Deadlock detected"
+# SimGrid's log prefix ("[0.000000] ./src/x.cpp:12: [cat/CRITICAL] "), dropped from notes.
+LOG_PREFIX = re.compile(r"^(\[[^]]*\] )?(\S+:[0-9]+: )?\[[^]]+\] ")
+ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Cannot|Segmentation|Aborted")
+TAIL_BYTES = 8 << 20
+
+_running = {}  # pid -> Popen, for kill_all()
+_lock = threading.Lock()
+
+
+def log_paths(out, index):
+    base = os.path.join(out, "logs", f"{index:04d}")
+    return base + ".out", base + ".err"
+
+
+def read_tail(path):
+    try:
+        with open(path, "rb") as f:
+            f.seek(0, os.SEEK_END)
+            f.seek(max(0, f.tell() - TAIL_BYTES))
+            return f.read().decode(errors="replace")
+    except OSError:
+        return ""
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if ERROR_LINE.search(line) and not line.lstrip().startswith("->"):
+            return LOG_PREFIX.sub("", line.strip())[:200]
+    return ""
+
+
+def execute(argv, cwd, timeout, out_path, err_path):
+    """-> (exit code or -signal, timed out?, wall seconds, peak RSS KiB)."""
+    timed_out = threading.Event()
+    with open(out_path, "w") as fo, open(err_path, "w") as fe:
+        t0 = time.monotonic()
+        try:
+            p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe,
+                                 start_new_session=True)
+        except OSError as e:
+            fe.write(f"compare-models: cannot start {argv[0]}: {e.strerror}\n")
+            return 127, False, 0.0, 0
+        with _lock:
+            _running[p.pid] = p
+
+        def kill():
+            with _lock:
+                if p.pid in _running:
+                    try:
+                        os.killpg(p.pid, signal.SIGKILL)
+                        timed_out.set()
+                    except ProcessLookupError:  # ended just now
+                        pass
+
+        timer = threading.Timer(timeout, kill) if timeout else None
+        if timer:
+            timer.start()
+        _, status, usage = os.wait4(p.pid, 0)
+        with _lock:
+            del _running[p.pid]
+        if timer:
+            timer.cancel()
+        wall = time.monotonic() - t0
+    p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+    return p.returncode, timed_out.is_set(), wall, usage.ru_maxrss
+
+
+def kill_all():
+    """Kills every running simulation (on Ctrl-C)."""
+    with _lock:
+        for pid in list(_running):
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def outcome(code, timed_out, timeout, out_text, err_text):
+    """-> (status, simulated time or '', note)."""
+    times = SIM_TIME.findall(err_text) or SIM_TIME.findall(out_text)
+    if timed_out:
+        return "timeout", "", f"killed after {timeout:g} s"
+    if code != 0:
+        how = f"killed by signal {-code}" if code < 0 else f"exit status {code}"
+        err = first_error(err_text)
+        return "failed", "", f"{how}: {err}" if err else how
+    if ABORT in err_text:
+        return "failed", "", "MPI_Abort was called"
+    if DEADLOCK in err_text:
+        return "failed", "", "deadlock detected by SimGrid"
+    if not times:
+        return "failed", "", "no 'Simulated time' line in the output"
+    return "ok", times[-1], ""
+
+
+def run(plan, index, out):
+    """Runs plan['runs'][index]; returns its result row (also stored)."""
+    r = plan["runs"][index]
+    out_path, err_path = log_paths(out, index)
+    os.makedirs(os.path.dirname(out_path), exist_ok=True)
+    code, timed_out, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path)
+    out_text, err_text = read_tail(out_path), read_tail(err_path)
+    status, sim, note = outcome(code, timed_out, plan["timeout"], out_text, err_text)
+    sums = CHECKSUM.findall(out_text)
+    row = {"run": index, "program": r["program"], "platform": r["platform"], "hostfile": r["hostfile"],
+           "ranks": r["ranks"], "model": r["model"], "status": status, "exit_code": code, "simulated_s": sim,
+           "checksum": sums[-1] if sums and status == "ok" else "", "note": note, "wall_s": f"{wall:.3f}",
+           "peak_rss_kib": rss}
+    results.store_run(out, row)
+    return row

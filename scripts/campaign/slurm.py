@@ -1,0 +1,131 @@
+"""Submits a plan to Slurm: job arrays whose task i runs simulation
+OFFSET+i (--run-one), then a job that depends on them and collects the
+results (--collect) once every task has ended, whatever its outcome. The
+results directory must be on a file system the compute nodes share."""
+import csv
+import math
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+from spec import CampaignError
+
+COMPARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare.py")
+DEFAULT_MAX_ARRAY = 1001  # Slurm's default MaxArraySize
+
+
+def sbatch_path():
+    path = shutil.which("sbatch")
+    if not path:
+        raise CampaignError("--slurm: sbatch not found on PATH (install the Slurm client, Debian: slurm-client, "
+                            "or load its module)")
+    return path
+
+
+def max_array_size():
+    """The cluster's MaxArraySize: arrays hold task ids 0..size-1."""
+    try:
+        p = subprocess.run(["scontrol", "show", "config"], capture_output=True, text=True, timeout=60)
+        m = re.search(r"^MaxArraySize\s*=\s*(\d+)", p.stdout, re.M)
+        return int(m.group(1)) if m else DEFAULT_MAX_ARRAY
+    except (OSError, subprocess.TimeoutExpired):
+        return DEFAULT_MAX_ARRAY
+
+
+def time_limit(slurm, timeout):
+    """--time of a task: the campaign's, or the run timeout plus two minutes."""
+    if slurm["time"]:
+        return slurm["time"]
+    return str(math.ceil((timeout + 120) / 60)) if timeout else None
+
+
+def header(name, output, slurm, limit):
+    lines = ["#!/bin/bash", f"#SBATCH --job-name={name}", f"#SBATCH --output={output}", "#SBATCH --ntasks=1",
+             "#SBATCH --cpus-per-task=1"]
+    if slurm["partition"]:
+        lines.append(f"#SBATCH --partition={slurm['partition']}")
+    if limit:
+        lines.append(f"#SBATCH --time={limit}")
+    lines += [f"#SBATCH {opt}" for opt in slurm["options"]]
+    return lines + ["set -e"] + slurm["setup"]
+
+
+def write_scripts(out, slurm, timeout, collect_args):
+    d = os.path.join(out, "slurm")
+    os.makedirs(d, exist_ok=True)
+    os.makedirs(os.path.join(out, "logs"), exist_ok=True)  # Slurm does not create --output's directory
+    # The python3 that submitted, else the one on the node's PATH (after setup).
+    py = [f"py={shlex.quote(sys.executable)}", '[ -x "$py" ] || py=python3']
+    compare = shlex.quote(COMPARE)
+    array = header("campaign", os.path.join(out, "logs", "slurm-%A_%a.out"), slurm, time_limit(slurm, timeout))
+    array += py + ["# $1: index of this array's first run in plan.json",
+                   f'exec "$py" {compare} --run-one {shlex.quote(out)} $((${{1:-0}} + SLURM_ARRAY_TASK_ID))']
+    collect = header("campaign-collect", os.path.join(d, "collect-%j.out"), slurm, "10")
+    collect += py + [f'exec "$py" {compare} --collect {shlex.quote(out)} ' + " ".join(collect_args)]
+    paths = os.path.join(d, "array.sbatch"), os.path.join(d, "collect.sbatch")
+    for path, lines in zip(paths, (array, collect)):
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+    return paths
+
+
+def sbatch(args):
+    """-> the job id."""
+    p = subprocess.run([sbatch_path(), "--parsable"] + args, capture_output=True, text=True)
+    job = p.stdout.strip().split(";")[0]
+    if p.returncode != 0 or not re.fullmatch(r"[0-9]+", job):
+        msg = (p.stderr or p.stdout).strip().splitlines()
+        raise CampaignError(f"sbatch {' '.join(args)} failed: {msg[-1] if msg else f'exit {p.returncode}'}")
+    return job
+
+
+def wait_for(ids):
+    """Returns when none of the jobs is queued or running any more (polled
+    with squeue, less and less often: 1 s, then up to 30 s)."""
+    delay, errors = 1.0, 0
+    while True:
+        p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True)
+        if p.returncode == 0 and not p.stdout.strip() or "Invalid job id" in p.stderr:
+            return
+        errors = errors + 1 if p.returncode != 0 else 0
+        if errors == 5:
+            raise CampaignError(f"squeue fails: {p.stderr.strip()} (the jobs may still run; "
+                                f"'compare-models.sh --collect DIR' reports them later)")
+        time.sleep(delay)
+        delay = min(delay * 1.5, 30.0)
+
+
+def submit(plan, out, slurm, collect_args, wait, quiet):
+    """Submits the arrays and the collect job. Returns 0 once submitted or,
+    with wait, once the collect job has ended: prints its output (the
+    campaign's table) and returns 0 if every run succeeded, else 1."""
+    total = len(plan["runs"])
+    array, collect = write_scripts(out, slurm, plan["timeout"], collect_args)
+    chunk = max_array_size()
+    throttle = f"%{slurm['max_parallel']}" if slurm["max_parallel"] else ""
+    ids = [sbatch([f"--array=0-{min(chunk, total - first) - 1}{throttle}", array, str(first)])
+           for first in range(0, total, chunk)]
+    job = sbatch([f"--dependency=afterany:{':'.join(ids)}", collect])
+    log = os.path.join(out, "slurm", f"collect-{job}.out")
+    if not quiet or not wait:
+        print(f"compare-models: {total} runs submitted as Slurm job array {', '.join(ids)}; job {job} collects "
+              f"them into {os.path.join(out, 'results.csv')} when they end (its output: {log})",
+              file=sys.stderr, flush=True)
+    if not wait:
+        print(f"compare-models: follow with 'squeue -j {','.join(ids + [job])}'; "
+              f"'compare-models.sh --collect {out}' prints the results again", file=sys.stderr)
+        return 0
+    wait_for(ids + [job])
+    try:
+        with open(log) as f:
+            sys.stdout.write(f.read())
+        with open(os.path.join(out, "results.csv")) as f:
+            statuses = [row["status"] for row in csv.DictReader(f)]
+    except OSError as e:
+        raise CampaignError(f"collect job {job} did not finish its work ({e.filename}: {e.strerror}); "
+                            f"see {log}")
+    return 0 if statuses and all(s == "ok" for s in statuses) else 1

@@ -1,0 +1,168 @@
+"""The items a campaign is made of (programs, platforms, rank counts, network
+models) and how each one is written, on the command line and in campaign
+files alike. Every bad item raises CampaignError with a one-line message that
+names where it came from (an option or file:line) and what is accepted."""
+import os
+import re
+import shutil
+from dataclasses import dataclass, field
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_PLATFORM = os.path.join(REPO, "smpi-examples", "workloads", "default-cluster.xml")
+# The default platform's hosts (node-0..7, 4 cores each), for its generated hostfile.
+DEFAULT_HOSTS = [f"node-{i}" for i in range(8) for _ in range(4)]
+BUILTIN_KERNELS = ("ft", "cg", "lu", "bigdft")
+DEFAULT_MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
+DEFAULT_RANKS = (32,)
+# Models whose own options may be written without their prefix
+# (contention:technology=gige is --cfg=contention/technology:gige).
+OPTION_PREFIX = {"contention": "contention", "loggps": "loggps"}
+LABEL = re.compile(r"^([A-Za-z0-9_.+-]+)=(.+)$")
+
+
+class CampaignError(Exception):
+    """A bad option or campaign line: the message is the whole explanation."""
+
+
+@dataclass
+class Program:
+    label: str
+    argv: list  # absolute path of the binary, then its arguments
+
+
+@dataclass
+class Platform:
+    label: str
+    path: str
+    hostfile: str  # absolute path, or "" for the default platform's generated one
+    hostfile_label: str
+
+
+@dataclass
+class Model:
+    label: str
+    name: str  # the network/model value
+    cfg: list = field(default_factory=list)  # smpirun options of this model
+    where: str = ""  # option or file:line, for errors found later
+
+
+def split_label(text):
+    """'LABEL=rest' -> (LABEL, rest); anything else -> (None, text)."""
+    m = LABEL.match(text)
+    return (m.group(1), m.group(2)) if m else (None, text)
+
+
+def resolve(base, path):
+    return os.path.normpath(os.path.join(base, os.path.expanduser(path)))
+
+
+def parse_program(words, where, base, build):
+    """words: [LABEL=]COMMAND ARGS... -> Program. COMMAND is a built-in kernel
+    name, a path (from base) or an executable on PATH."""
+    if not words:
+        raise CampaignError(f"{where}: program expects a command, e.g. './app --size 10' or a built-in kernel "
+                            f"({', '.join(BUILTIN_KERNELS)})")
+    label, cmd = split_label(words[0])
+    if cmd in BUILTIN_KERNELS:
+        path = os.path.join(build, "bin", "workloads", f"{cmd}_like")
+        if not os.access(path, os.X_OK):
+            raise CampaignError(f"{where}: built-in kernel '{cmd}' is not built ({path} missing; run scripts/setup.sh "
+                                f"or set BUILD_DIR)")
+    elif "/" in cmd:
+        path = resolve(base, cmd)
+        if not os.path.isfile(path):
+            raise CampaignError(f"{where}: program '{cmd}' not found (looked for {path})")
+        if not os.access(path, os.X_OK):
+            raise CampaignError(f"{where}: program '{cmd}' is not executable ({path})")
+    else:
+        path = shutil.which(cmd)
+        if not path:
+            raise CampaignError(f"{where}: program '{cmd}' is neither a built-in kernel ({', '.join(BUILTIN_KERNELS)}) "
+                                f"nor an executable on PATH; give a path such as ./{cmd}")
+        path = os.path.abspath(path)
+    return Program(label or os.path.basename(cmd), [path] + list(words[1:]))
+
+
+def parse_platform(text, hostfile, where, base):
+    """A platform file (or 'default') and its hostfile (None: generated, for
+    the default platform only) -> Platform."""
+    path = DEFAULT_PLATFORM if text == "default" else resolve(base, text)
+    if not os.path.isfile(path):
+        raise CampaignError(f"{where}: platform file '{text}' not found (looked for {path}); "
+                            f"accepted: a SimGrid platform file or 'default'")
+    label = os.path.splitext(os.path.basename(path))[0]
+    if hostfile is None:
+        if os.path.realpath(path) != os.path.realpath(DEFAULT_PLATFORM):
+            raise CampaignError(f"{where}: platform '{text}' needs a hostfile (only the default platform has a "
+                                f"generated one)")
+        return Platform(label, path, "", "generated")
+    hpath = resolve(base, hostfile)
+    if not os.path.isfile(hpath):
+        raise CampaignError(f"{where}: hostfile '{hostfile}' not found (looked for {hpath})")
+    return Platform(label, path, hpath, os.path.basename(hpath))
+
+
+def parse_ranks(words, where):
+    ranks = []
+    for w in words:
+        if not re.fullmatch(r"[1-9][0-9]*", w):
+            raise CampaignError(f"{where}: rank counts are positive integers, got '{w}'")
+        if int(w) in ranks:
+            raise CampaignError(f"{where}: rank count {w} is given twice")
+        ranks.append(int(w))
+    if not ranks:
+        raise CampaignError(f"{where}: expects at least one rank count, e.g. 4 16")
+    return ranks
+
+
+def parse_model(text, extra, where):
+    """[LABEL=]NAME[:key=value,...] plus extra smpirun options -> Model.
+    A key without '/' belongs to the model (contention/, loggps/); a key with
+    one is any SimGrid option (smpi/bw-factor=1)."""
+    label, spec = split_label(text)
+    name, _, opts = spec.partition(":")
+    if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
+        raise CampaignError(f"{where}: model '{text}' must start with a network model name, e.g. contention, SMPI, "
+                            f"contention:technology=gige, gige=contention:technology=gige")
+    cfg = []
+    for item in opts.split(",") if opts else []:
+        key, eq, value = item.partition("=")
+        if not eq or not key or not value:
+            raise CampaignError(f"{where}: model option '{item}' of '{text}' expects key=value, "
+                                f"e.g. contention:technology=gige")
+        if "/" not in key:
+            if name not in OPTION_PREFIX:
+                raise CampaignError(f"{where}: model '{name}' has no options of its own ('{key}'); give a full "
+                                    f"SimGrid key such as {name}:network/crosstraffic=0 (short keys: "
+                                    f"{', '.join(OPTION_PREFIX)})")
+            key = f"{OPTION_PREFIX[name]}/{key}"
+        cfg.append(f"--cfg={key}:{value}")
+    return Model(label or (spec if not extra else f"{spec} {' '.join(extra)}"), name, cfg + list(extra), where)
+
+
+def check_unique(items, what, where):
+    seen = set()
+    for it in items:
+        if it.label in seen:
+            raise CampaignError(f"{where}: two {what}s are labelled '{it.label}'; name them with LABEL=...")
+        seen.add(it.label)
+
+
+def check_unique_platforms(platforms, where):
+    seen = set()
+    for p in platforms:
+        key = (p.label, p.hostfile_label)
+        if key in seen:
+            raise CampaignError(f"{where}: platform '{p.label}' with hostfile '{p.hostfile_label}' is given twice "
+                                f"(or two files share these names)")
+        seen.add(key)
+
+
+def parse_timeout(text, where):
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1
+    if not v > 0 or v != v or v == float("inf"):
+        raise CampaignError(f"{where}: timeout is a positive number of seconds, got '{text}'")
+    return v

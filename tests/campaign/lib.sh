@@ -1,0 +1,31 @@
+# Helpers of the campaign tests (sourced; $src is the source tree).
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+# build_app NAME DIR: compiles tests/campaign/NAME.c into DIR/NAME with
+# smpicc, as a user builds an MPI program.
+build_app() {
+  smpicc -O2 -Wall -Wextra -Werror "$src/tests/campaign/$1.c" -o "$2/$1" || fail "smpicc $1.c"
+}
+
+# column CSV NAME: prints column NAME of every row of a results.csv (the
+# columns before 'note', which holds free text, only).
+column() {
+  awk -F, -v name="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next } { print $c }' "$1"
+}
+
+# value CSV RUN NAME: column NAME of run RUN.
+value() {
+  awk -F, -v run="$2" -v name="$3" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == name) c = i; next }
+    $1 == run { print $c }' "$1"
+}
+
+# same_rows A.csv B.csv: the rows agree on every column up to the checksum
+# (wall time and memory change from one execution to the next).
+same_rows() {
+  cut -d, -f1-10 "$1" > "$1.cut"
+  cut -d, -f1-10 "$2" > "$2.cut"
+  diff "$1.cut" "$2.cut" >&2 || fail "rows of $1 and $2 differ"
+}
