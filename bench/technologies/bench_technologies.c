@@ -1,15 +1,20 @@
-/* Benchmark of the technologies (not a test: prints figures).
+/* Benchmark of the technologies (not a test: prints figures). Every
+ * section reseeds the generator, so two runs draw the same graphs.
  *
  * 1. For each technology and random graphs of 100, 1k and 10k comms (4
  *    comms per host on average, 3 racks): penalty evaluations per second
  *    by full recomputation (comms re-evaluated / s) and by events (one
  *    remove + one add of a random comm; events / s).
- * 2. Myrinet: cost of the exact enumeration against component size, and
- *    the error of the neighbourhood approximation against the exact answer
- *    on random connected graphs just under the default bound (20-24 comms),
- *    approximated with smaller neighbourhoods.
- * Graphs are built in deferred mode (one evaluation), then measured in
- * immediate mode.
+ * 2. Myrinet, cost of one component by method: closed form, exact DP
+ *    (all-to-all with the closed form off: frontier n), random graphs.
+ * 3. Myrinet approximations against the exact DP (frontier up to 12):
+ *    a. as used (exact_max_width 8) on graphs beyond the bound;
+ *    b. forced (exact bound 0) on small graphs: all-to-all, all-to-all
+ *       minus comms (default regions), random connected (regions of
+ *       frontier 2, 4, 6; the default is 4).
+ * 4. Myrinet all-to-all on 64 .. 1024 hosts: every comm started at once
+ *    (deferred mode, one flush), then comms ending one by one (immediate
+ *    mode): cost per event.
  * Usage: bench_technologies [seconds per measurement, default 0.3] */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
@@ -19,6 +24,7 @@
 
 #include "contention/graph.h"
 #include "contention/technology.h"
+#include "myrinet_sets.h"
 
 #include "../bench_util.h"
 
@@ -48,6 +54,7 @@ static cg_graph *random_graph(const cg_tech *t, const double *p, size_t n, cg_co
 
 static void throughput(const cg_tech *t, size_t n, double budget)
 {
+  rng = 12345 + n;
   cg_comm *h = malloc(n * sizeof *h);
   uint32_t hosts = (uint32_t)(n / 4 < 8 ? 8 : n / 4);
   cg_graph *g = random_graph(t, NULL, n, h);
@@ -74,96 +81,345 @@ static void throughput(const cg_tech *t, size_t n, double budget)
   free(h);
 }
 
+/* ---- Myrinet through the solver ---- */
+
+typedef struct shape {
+  size_t n, cap;
+  cg_host *src, *dst;
+} shape;
+
+static void shape_add(shape *s, cg_host a, cg_host b)
+{
+  if (s->n == s->cap) {
+    s->cap = s->cap ? 2 * s->cap : 64;
+    s->src = realloc(s->src, s->cap * sizeof *s->src);
+    s->dst = realloc(s->dst, s->cap * sizeof *s->dst);
+  }
+  s->src[s->n] = a;
+  s->dst[s->n] = b;
+  s->n++;
+}
+
+static void all_to_all(shape *s, cg_host hosts)
+{
+  s->n = 0;
+  for (cg_host i = 0; i < hosts; i++)
+    for (cg_host j = 0; j < hosts; j++)
+      if (i != j)
+        shape_add(s, i, j);
+}
+
+/* Keeps each comm with probability percent / 100. */
+static void thin(shape *s, unsigned percent)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < s->n; i++)
+    if (rnd() % 100 < percent) {
+      s->src[k] = s->src[i];
+      s->dst[k] = s->dst[i];
+      k++;
+    }
+  s->n = k;
+}
+
+static void drop_random(shape *s, size_t r)
+{
+  for (size_t k = 0; k < r && s->n > 0; k++) {
+    size_t x = rnd() % s->n;
+    s->src[x] = s->src[s->n - 1];
+    s->dst[x] = s->dst[s->n - 1];
+    s->n--;
+  }
+}
+
 /* A random connected graph of n comms on about n/2 hosts: a random tree
- * first, then random extra comms. */
-static void connected_pairs(size_t n, cg_host *src, cg_host *dst)
+ * first, then random extra comms (parallel comms possible). */
+static void connected(shape *s, size_t n)
 {
   uint32_t hosts = (uint32_t)(n / 2 + 1);
-  size_t k = 0;
-  for (uint32_t v = 1; v < hosts && k < n; v++, k++) {
+  s->n = 0;
+  for (uint32_t v = 1; v < hosts && s->n < n; v++) {
     uint32_t u = rnd() % v;
     if (rnd() % 2)
-      src[k] = u, dst[k] = v;
+      shape_add(s, u, v);
     else
-      src[k] = v, dst[k] = u;
+      shape_add(s, v, u);
   }
-  for (; k < n; k++)
-    random_pair(hosts, &src[k], &dst[k]);
+  while (s->n < n) {
+    cg_host a, b;
+    random_pair(hosts, &a, &b);
+    shape_add(s, a, b);
+  }
+}
+
+/* Penalties of s's comms (pen[i] for comm i); returns the method. */
+static myr_method solve(myr_comp *c, const shape *s, const myr_options *opt, double *pen)
+{
+  myr_comp_clear(c);
+  for (size_t i = 0; i < s->n; i++)
+    myr_comp_add(c, (cg_comm)i, s->src[i], s->dst[i]);
+  myr_comp_solve(c, opt);
+  for (size_t i = 0; i < c->n; i++)
+    pen[c->items[i].comm] = c->items[i].penalty;
+  return c->method;
+}
+
+static const char *method_name(myr_method m)
+{
+  static const char *names[] = {"closed form", "exact DP", "BP+regions", "local closed form"};
+  return names[m];
+}
+
+static double time_solve(myr_comp *c, const shape *s, const myr_options *opt, double budget, double *pen)
+{
+  solve(c, s, opt, pen); /* warm-up: the solver's arrays grow once */
+  size_t reps = 0;
+  double t0 = now(), t1;
+  do {
+    solve(c, s, opt, pen);
+    reps++;
+  } while ((t1 = now()) - t0 < budget);
+  return (t1 - t0) / (double)reps;
 }
 
 static void myrinet_cost(double budget)
 {
-  printf("\nMyrinet exact enumeration: time per evaluation of one connected component\n");
-  cg_host src[64], dst[64];
-  for (size_t n = 8; n <= 48; n += 8) {
-    double p[] = {64}, total = 0;
-    size_t reps = 0;
-    for (int trial = 0; trial < 5; trial++) {
-      connected_pairs(n, src, dst);
-      cg_graph *g = cg_graph_create(&cg_tech_myrinet, p);
-      for (size_t i = 0; i < n; i++)
-        cg_graph_add(g, src[i], dst[i]);
-      double t0 = now(), t1;
-      size_t r = 0;
-      do {
-        cg_graph_recompute_all(g);
-        r++;
-      } while ((t1 = now()) - t0 < budget / 5);
-      total += (t1 - t0) / (double)r;
-      reps++;
-      cg_graph_destroy(g);
-    }
-    printf("  %2zu comms: %10.1f us per evaluation (mean of %zu random graphs)\n", n,
-           1e6 * total / (double)reps, reps);
+  rng = 777;
+  myr_comp c = {0};
+  shape s = {0};
+  double *pen = malloc(1100000 * sizeof *pen);
+  myr_options dp = myr_default_options(MYR_DP_MAX_WIDTH), closed = myr_default_options(8);
+  dp.closed_forms = 0;
+  printf("\nMyrinet: time per evaluation of one component\n");
+  printf("  all-to-all on n hosts:  n   closed form     exact DP (frontier n)\n");
+  for (cg_host n = 4; n <= 12; n += 2) {
+    all_to_all(&s, n);
+    double tc = time_solve(&c, &s, &closed, budget / 4, pen);
+    double td = n <= 11 ? time_solve(&c, &s, &dp, budget / 4, pen) : 0;
+    if (td > 0)
+      printf("                        %3u %10.1f us %12.1f us\n", n, 1e6 * tc, 1e6 * td);
+    else
+      printf("                        %3u %10.1f us    (n > 11: not run)\n", n, 1e6 * tc);
   }
+  for (cg_host n = 64; n <= 1024; n *= 4) {
+    all_to_all(&s, n);
+    printf("                        %4u %9.1f ms\n", n, 1e3 * time_solve(&c, &s, &closed, budget, pen));
+  }
+  printf("  random connected graphs (as used: exact_max_width 8), mean of 20:\n");
+  myr_options def = myr_default_options(8);
+  for (size_t n = 8; n <= 48; n += 8) {
+    double total = 0;
+    int counts[4] = {0};
+    for (int trial = 0; trial < 20; trial++) {
+      connected(&s, n);
+      total += time_solve(&c, &s, &def, budget / 20, pen);
+      counts[c.method]++;
+    }
+    printf("    %2zu comms: %8.1f us  (exact DP %d, BP+regions %d, local %d of 20)\n", n, 1e6 * total / 20,
+           counts[MYR_EXACT] + counts[MYR_CLOSED], counts[MYR_APPROX], counts[MYR_LOCAL]);
+  }
+  free(pen);
+  free(s.src);
+  free(s.dst);
+  myr_comp_free(&c);
+}
+
+/* Relative errors of `approx` against the exact DP on one graph. */
+typedef struct errstat {
+  double sum, worst;
+  size_t comms, graphs;
+  int methods[4];
+} errstat;
+
+static void compare(myr_comp *c, const shape *s, const myr_options *approx, errstat *st)
+{
+  static double pe[512], pa[512];
+  myr_options exact = myr_default_options(MYR_DP_MAX_WIDTH);
+  exact.closed_forms = 0;
+  if (solve(c, s, &exact, pe) != MYR_EXACT)
+    return; /* beyond even the frontier 12: no reference */
+  st->methods[solve(c, s, approx, pa)]++;
+  st->graphs++;
+  for (size_t i = 0; i < s->n; i++) {
+    double r = fabs(pa[i] - pe[i]) / pe[i];
+    st->sum += r;
+    st->worst = fmax(st->worst, r);
+    st->comms++;
+  }
+}
+
+static void print_err(const char *what, const errstat *st)
+{
+  if (st->graphs == 0) {
+    printf("  %-34s (no graph)\n", what);
+    return;
+  }
+  printf("  %-34s %3zu graphs  mean %6.2f %%  max %6.2f %%  (", what, st->graphs, 100 * st->sum / (double)st->comms,
+         100 * st->worst);
+  const char *sep = "";
+  for (int m = 0; m < 4; m++)
+    if (st->methods[m]) {
+      printf("%s%s %d", sep, method_name((myr_method)m), st->methods[m]);
+      sep = ", ";
+    }
+  printf(")\n");
 }
 
 static void myrinet_error(void)
 {
-  printf("\nMyrinet neighbourhood approximation against exact (random connected graphs,\n"
-         "100 per size; relative error of penalties, mean / max over all comms)\n");
-  cg_host src[64], dst[64];
-  cg_comm h[64];
-  size_t sizes[] = {20, 24}, bounds[] = {8, 12, 16, 20};
-  for (size_t si = 0; si < 2; si++)
-    for (size_t bi = 0; bi < 4; bi++) {
-      size_t n = sizes[si];
-      if (bounds[bi] >= n)
-        continue;
-      double sum = 0, worst = 0, tex = 0, tap = 0;
-      size_t cnt = 0, exact_hits = 0;
-      for (int trial = 0; trial < 100; trial++) {
-        connected_pairs(n, src, dst);
-        double pe[] = {64}, pa[] = {(double)bounds[bi]};
-        cg_graph *ge = cg_graph_create(&cg_tech_myrinet, pe);
-        cg_graph *ga = cg_graph_create(&cg_tech_myrinet, pa);
-        double t0 = now();
-        for (size_t i = 0; i < n; i++)
-          h[i] = cg_graph_add(ge, src[i], dst[i]);
-        cg_graph_recompute_all(ge);
-        double t1 = now();
-        for (size_t i = 0; i < n; i++)
-          cg_graph_add(ga, src[i], dst[i]);
-        cg_graph_recompute_all(ga);
-        double t2 = now();
-        tex += t1 - t0;
-        tap += t2 - t1;
-        for (size_t i = 0; i < n; i++) {
-          double e = cg_graph_penalty(ge, h[i]), a = cg_graph_penalty(ga, h[i]);
-          double r = fabs(a - e) / e;
-          sum += r;
-          worst = fmax(worst, r);
-          exact_hits += r < 1e-12;
-          cnt++;
-        }
-        cg_graph_destroy(ge);
-        cg_graph_destroy(ga);
+  myr_comp c = {0};
+  shape s = {0};
+  char what[64];
+  printf("\nMyrinet approximations against the exact DP (relative error of every comm's penalty)\n");
+  printf(" a. as used (exact_max_width 8), graphs the DP solves only with a frontier of 9-12:\n");
+  myr_options def = myr_default_options(8);
+  for (cg_host n = 9; n <= 10; n++) {
+    size_t drops[] = {1, 3, 10, 30};
+    for (int k = 0; k < 4; k++) {
+      rng = 1000 + 10 * n + (uint64_t)k;
+      errstat st = {0};
+      for (int t = 0; t < 5; t++) {
+        all_to_all(&s, n);
+        drop_random(&s, drops[k]);
+        compare(&c, &s, &def, &st);
       }
-      printf("  %2zu comms, neighbourhood %2zu: mean %5.1f %%, max %5.1f %%, exact on %5.1f %% of comms;"
-             " time exact %.0f us, approx %.0f us\n",
-             n, bounds[bi], 100 * sum / (double)cnt, 100 * worst, 100.0 * (double)exact_hits / (double)cnt,
-             1e6 * tex / 100, 1e6 * tap / 100);
+      snprintf(what, sizeof what, "all-to-all %u minus %zu comms", n, drops[k]);
+      print_err(what, &st);
     }
+    unsigned keep[] = {75, 50};
+    for (int k = 0; k < 2; k++) {
+      rng = 2000 + 10 * n + (uint64_t)k;
+      errstat st = {0};
+      for (int t = 0; t < 5; t++) {
+        all_to_all(&s, n);
+        thin(&s, keep[k]);
+        compare(&c, &s, &def, &st);
+      }
+      snprintf(what, sizeof what, "all-to-all %u, %u %% of the comms", n, keep[k]);
+      print_err(what, &st);
+    }
+  }
+  /* random graphs on 12 hosts, 3 to 5 comms per host: keep those the
+   * default bound does not solve exactly */
+  for (size_t per = 3; per <= 5; per++) {
+    rng = 3000 + per;
+    errstat st = {0};
+    for (int t = 0; t < 400 && st.graphs < 30; t++) {
+      s.n = 0;
+      for (size_t i = 0; i < 12 * per; i++) {
+        cg_host a, b;
+        random_pair(12, &a, &b);
+        shape_add(&s, a, b);
+      }
+      static double pen[64];
+      if (solve(&c, &s, &def, pen) == MYR_EXACT)
+        continue;
+      compare(&c, &s, &def, &st);
+    }
+    snprintf(what, sizeof what, "random, 12 hosts, %zu comms", 12 * per);
+    print_err(what, &st);
+  }
+  printf(" b. forced (exact bound 0; all-to-all without its closed form):\n");
+  myr_options forced = myr_default_options(8);
+  forced.exact_width = 0;
+  forced.closed_forms = 0;
+  for (int local = 1; local >= 0; local--) {
+    forced.local_near = local;
+    for (cg_host n = 4; n <= 8; n += 2) {
+      errstat st = {0};
+      all_to_all(&s, n);
+      compare(&c, &s, &forced, &st);
+      snprintf(what, sizeof what, "all-to-all %u", n);
+      print_err(what, &st);
+    }
+  }
+  forced.local_near = 1;
+  for (cg_host n = 6; n <= 8; n += 2)
+    for (size_t r = 1; r <= 8; r *= 2) {
+      rng = 4000 + 10 * n + r;
+      errstat st = {0};
+      for (int t = 0; t < 10; t++) {
+        all_to_all(&s, n);
+        drop_random(&s, r);
+        compare(&c, &s, &forced, &st);
+      }
+      snprintf(what, sizeof what, "all-to-all %u minus %zu comms", n, r);
+      print_err(what, &st);
+    }
+  size_t sizes[] = {20, 24, 32};
+  for (size_t rw = 2; rw <= 6; rw += 2) {
+    forced.region_width = rw;
+    for (int k = 0; k < 3; k++) {
+      rng = 5000 + sizes[k];
+      errstat st = {0};
+      for (int t = 0; t < 100; t++) {
+        connected(&s, sizes[k]);
+        compare(&c, &s, &forced, &st);
+      }
+      snprintf(what, sizeof what, "random connected %zu, regions %zu", sizes[k], rw);
+      print_err(what, &st);
+    }
+  }
+  free(s.src);
+  free(s.dst);
+  myr_comp_free(&c);
+}
+
+/* All comms of an all-to-all start at once (one flush), then end one by
+ * one in a random order (each end re-evaluates the rest). */
+static void myrinet_scale(double budget)
+{
+  printf("\nMyrinet all-to-all: one flush for all starts, then ends one by one\n");
+  for (cg_host n = 64; n <= 1024; n *= 2) {
+    if (n == 512)
+      continue;
+    rng = 6000 + n;
+    size_t m = (size_t)n * (n - 1);
+    cg_comm *h = malloc(m * sizeof *h);
+    cg_graph *g = cg_graph_create(&cg_tech_myrinet, NULL);
+    cg_graph_set_deferred(g, 1);
+    size_t k = 0;
+    for (cg_host i = 0; i < n; i++)
+      for (cg_host j = 0; j < n; j++)
+        if (i != j)
+          h[k++] = cg_graph_add(g, i, j);
+    double t0 = now();
+    cg_graph_flush(g);
+    double cold = now() - t0;
+    /* again with grown arrays, as every later collective */
+    for (size_t i = 0; i < m; i++)
+      cg_graph_remove(g, h[i]);
+    cg_graph_flush(g);
+    k = 0;
+    for (cg_host i = 0; i < n; i++)
+      for (cg_host j = 0; j < n; j++)
+        if (i != j)
+          h[k++] = cg_graph_add(g, i, j);
+    t0 = now();
+    cg_graph_flush(g);
+    double warm = now() - t0;
+    double start_pen = cg_graph_penalty(g, h[0]);
+    cg_graph_set_deferred(g, 0);
+    for (size_t i = m; i > 1; i--) { /* random end order */
+      size_t j = rnd() % i;
+      cg_comm x = h[i - 1];
+      h[i - 1] = h[j];
+      h[j] = x;
+    }
+    size_t ends = 0;
+    double t2 = now(), t3;
+    do {
+      cg_graph_remove(g, h[m - 1 - ends]);
+      ends++;
+    } while ((t3 = now()) - t2 < budget && ends < m - 1);
+    size_t nch;
+    cg_graph_changed(g, &nch);
+    printf("  %4u hosts, %7zu comms: flush %8.2f ms cold, %7.2f ms warm (penalty %.4f); end: %8.3f ms per event "
+           "(%zu events), %zu penalties changed by the last\n",
+           n, m, 1e3 * cold, 1e3 * warm, start_pen, 1e3 * (t3 - t2) / (double)ends, ends, nch);
+    cg_graph_destroy(g);
+    free(h);
+  }
 }
 
 int main(int argc, char **argv)
@@ -181,5 +437,6 @@ int main(int argc, char **argv)
       throughput(all[i], sizes[k], budget);
   myrinet_cost(budget);
   myrinet_error();
+  myrinet_scale(budget);
   return 0;
 }

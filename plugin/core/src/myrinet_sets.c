@@ -1,10 +1,14 @@
-/* State sets of one Myrinet component: exact enumeration of the maximal
- * send sets (maximal matchings), or, above the bound, exact enumeration on
- * a bounded neighbourhood of each source. See tech_myrinet.c. */
+/* Canonical bipartite graph of a Myrinet component and the choice of the
+ * method that counts its state sets (see myrinet_sets.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "contention/alloc.h"
+#include "myrinet_approx.h"
+#include "myrinet_closed.h"
 #include "myrinet_sets.h"
+
+#define GROW(w, field, n) cg_grow((void **)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
 
 void myr_comp_clear(myr_comp *c) { c->n = 0; }
 
@@ -14,227 +18,253 @@ void myr_comp_add(myr_comp *c, cg_comm comm, cg_host src, cg_host dst)
   c->items[c->n++] = (myr_item){.comm = comm, .src = src, .dst = dst, .penalty = 1};
 }
 
+myr_options myr_default_options(size_t exact_width)
+{
+  /* Regions: half the exact frontier (there is a region per source: 3^(w/2)
+   * states per step keeps a region at a few microseconds) and at most 1.5 w
+   * sources (more barely changes the error; frontier w - 2 would cut the
+   * error further at 7 times the cost: bench_technologies). */
+  return (myr_options){.exact_width = exact_width,
+                       .region_width = exact_width / 2,
+                       .region_sources = exact_width + exact_width / 2 + 1,
+                       .bp_max_pairs = 16384,
+                       .closed_forms = 1,
+                       .local_near = 1};
+}
+
 void myr_comp_free(myr_comp *c)
 {
   free(c->items);
-  free(c->by_dst);
-  free(c->ball);
-  free(c->next);
-  free(c->mark);
+  free(c->g.e_src);
+  free(c->g.e_dst);
+  free(c->g.e_mult);
+  free(c->g.s_off);
+  free(c->g.d_off);
+  free(c->g.d_pairs);
+  free(c->ratio);
+  free(c->host_map);
+  free(c->hosts);
+  free(c->perm);
+  free(c->perm2);
+  free(c->bucket);
+  free(c->keys);
+  free(c->order);
+  free(c->dq);
+  free(c->dw);
+  free(c->dr);
+  myr_dp_free(&c->dp);
+  myr_approx_free(c->approx);
   *c = (myr_comp){0};
 }
 
-/* Canonical order (src, dst, then handle): parallel comms are
- * interchangeable, so results do not depend on adjacency-list order. */
-static int cmp_item(const void *a, const void *b)
+static int cmp_u32(const void *a, const void *b)
 {
-  const myr_item *x = a, *y = b;
-  if (x->src != y->src)
-    return x->src < y->src ? -1 : 1;
-  if (x->dst != y->dst)
-    return x->dst < y->dst ? -1 : 1;
-  return x->comm < y->comm ? -1 : x->comm > y->comm;
-}
-
-/* ---- exact: Bron-Kerbosch on the complement of the conflict graph ---- */
-
-typedef struct bk_ctx {
-  uint64_t free_of[64]; /* comms that can send together with comm i */
-  double counts[64];
-  double sets;
-} bk_ctx;
-
-static int lowest_bit(uint64_t m) { return __builtin_ctzll(m); }
-
-static void bk(bk_ctx *k, uint64_t R, uint64_t P, uint64_t X)
-{
-  if (!P && !X) {
-    k->sets += 1;
-    for (uint64_t m = R; m; m &= m - 1)
-      k->counts[lowest_bit(m)] += 1;
-    return;
-  }
-  /* Pivot: the vertex of P u X compatible with most of P. */
-  uint64_t best_nb = 0;
-  int best = -1;
-  for (uint64_t m = P | X; m; m &= m - 1) {
-    int u = lowest_bit(m);
-    int c = __builtin_popcountll(P & k->free_of[u]);
-    if (c > best) {
-      best = c;
-      best_nb = k->free_of[u];
-    }
-  }
-  for (uint64_t cand = P & ~best_nb; cand; cand &= cand - 1) {
-    int v = lowest_bit(cand);
-    uint64_t bit = (uint64_t)1 << v;
-    bk(k, R | bit, P & k->free_of[v], X & k->free_of[v]);
-    P &= ~bit;
-    X |= bit;
-  }
-}
-
-/* Exact counts over the comms idx[0..n) of c (n <= 64): returns the number
- * of maximal send sets and writes each comm's count to counts[k]. */
-static double solve_exact(const myr_comp *c, const size_t *idx, size_t n, double *counts)
-{
-  bk_ctx k;
-  uint64_t all = n == 64 ? ~(uint64_t)0 : (((uint64_t)1 << n) - 1);
-  for (size_t i = 0; i < n; i++) {
-    const myr_item *x = &c->items[idx[i]];
-    uint64_t m = 0;
-    for (size_t j = 0; j < n; j++) {
-      const myr_item *y = &c->items[idx[j]];
-      if (j != i && y->src != x->src && y->dst != x->dst)
-        m |= (uint64_t)1 << j;
-    }
-    k.free_of[i] = m & all;
-    k.counts[i] = 0;
-  }
-  k.sets = 0;
-  bk(&k, 0, all, 0);
-  for (size_t i = 0; i < n; i++)
-    counts[i] = k.counts[i];
-  return k.sets;
-}
-
-/* ---- approximation: exact on a bounded neighbourhood of each source ---- */
-
-/* qsort has no context argument in C11; the core is single-threaded. */
-static const myr_item *sort_items;
-static int cmp_dst_index(const void *a, const void *b)
-{
-  size_t i = *(const size_t *)a, j = *(const size_t *)b;
-  const myr_item *x = &sort_items[i], *y = &sort_items[j];
-  if (x->dst != y->dst)
-    return x->dst < y->dst ? -1 : 1;
-  return i < j ? -1 : i > j;
-}
-
-static int cmp_size(const void *a, const void *b)
-{
-  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
   return x < y ? -1 : x > y;
 }
 
-static size_t lower_src(const myr_comp *c, cg_host h)
+/* Local indices of the hosts of one side, in host-id order: hosts[base ..
+ * base + count), host_map[h] = local index (the map is cleared by the
+ * caller through hosts[]). */
+static size_t index_hosts(myr_comp *c, int dst_side, size_t base)
 {
-  size_t lo = 0, hi = c->n;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (c->items[mid].src < h)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-static size_t lower_dst(const myr_comp *c, cg_host h)
-{
-  size_t lo = 0, hi = c->n;
-  while (lo < hi) {
-    size_t mid = (lo + hi) / 2;
-    if (c->items[c->by_dst[mid]].dst < h)
-      lo = mid + 1;
-    else
-      hi = mid;
-  }
-  return lo;
-}
-
-static void visit(myr_comp *c, size_t j, size_t *nn)
-{
-  if (c->mark[j] != c->epoch) {
-    c->mark[j] = c->epoch;
-    c->next[(*nn)++] = j;
-  }
-}
-
-/* Penalty of the comms [lo, hi) of one source: exact over the comms
- * nearest to them in the conflict graph (breadth first; each layer in
- * canonical order, cut when `cap` comms are reached). */
-static double local_penalty(myr_comp *c, size_t lo, size_t hi, size_t cap)
-{
-  size_t nb = 0, head = 0;
-  c->epoch++;
-  for (size_t i = lo; i < hi; i++) {
-    c->ball[nb++] = i;
-    c->mark[i] = c->epoch;
-  }
-  while (head < nb && nb < cap) {
-    size_t layer_end = nb, nn = 0;
-    for (; head < layer_end; head++) {
-      const myr_item *x = &c->items[c->ball[head]];
-      for (size_t j = lower_src(c, x->src); j < c->n && c->items[j].src == x->src; j++)
-        visit(c, j, &nn);
-      for (size_t j = lower_dst(c, x->dst); j < c->n && c->items[c->by_dst[j]].dst == x->dst; j++)
-        visit(c, c->by_dst[j], &nn);
+  size_t n = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    cg_host h = dst_side ? c->items[i].dst : c->items[i].src;
+    if (c->host_map[h] == UINT32_MAX) {
+      c->host_map[h] = 0;
+      c->hosts[base + n++] = h;
     }
-    qsort(c->next, nn, sizeof *c->next, cmp_size); /* index order = canonical */
-    for (size_t j = 0; j < nn && nb < cap; j++)
-      c->ball[nb++] = c->next[j];
   }
-  double counts[64];
-  double sets = solve_exact(c, c->ball, nb, counts);
-  double least = counts[0];
-  for (size_t i = 1; i < hi - lo; i++)
-    if (counts[i] < least)
-      least = counts[i];
-  return sets / least;
+  qsort(c->hosts + base, n, sizeof *c->hosts, cmp_u32);
+  for (size_t i = 0; i < n; i++)
+    c->host_map[c->hosts[base + i]] = (uint32_t)i;
+  return n;
 }
 
-static void solve_local(myr_comp *c, size_t cap)
+/* Counting sort of the items by key (stable): from perm_in to perm_out. */
+static void sort_by(myr_comp *c, const uint32_t *key, size_t nkeys, const size_t *in, size_t *out)
 {
-  size_t n = c->n;
-  cg_grow((void **)&c->by_dst, &c->by_dst_cap, n, sizeof *c->by_dst);
-  cg_grow((void **)&c->mark, &c->mark_cap, n, sizeof *c->mark);
-  cg_grow((void **)&c->ball, &c->ball_cap, n, sizeof *c->ball);
-  cg_grow((void **)&c->next, &c->next_cap, n, sizeof *c->next);
-  for (size_t i = 0; i < n; i++) {
-    c->by_dst[i] = i;
-    c->mark[i] = 0;
-  }
-  c->epoch = 0;
-  sort_items = c->items;
-  qsort(c->by_dst, n, sizeof *c->by_dst, cmp_dst_index);
-  for (size_t i = 0; i < n;) {
-    size_t j = i;
-    while (j < n && c->items[j].src == c->items[i].src)
-      j++;
-    /* A source with more comms than the bound gets its out-degree: exact
-     * for a star, a lower bound otherwise (a set holds at most one of its
-     * comms). */
-    double pen = j - i > cap ? (double)(j - i) : local_penalty(c, i, j, cap);
-    for (; i < j; i++)
-      c->items[i].penalty = pen;
-  }
+  GROW(c, bucket, nkeys + 1);
+  memset(c->bucket, 0, (nkeys + 1) * sizeof *c->bucket);
+  for (size_t i = 0; i < c->n; i++)
+    c->bucket[key[in[i]] + 1]++;
+  for (size_t k = 0; k < nkeys; k++)
+    c->bucket[k + 1] += c->bucket[k];
+  for (size_t i = 0; i < c->n; i++)
+    out[c->bucket[key[in[i]]]++] = in[i];
 }
 
-void myr_comp_solve(myr_comp *c, size_t exact_max)
+/* Builds c->g: distinct (src, dst) pairs in (src, dst) order with their
+ * multiplicity; c->perm lists the items in that order. */
+static void build_bigraph(myr_comp *c)
+{
+  myr_bigraph *g = &c->g;
+  cg_host maxh = 0;
+  for (size_t i = 0; i < c->n; i++) {
+    if (c->items[i].src > maxh)
+      maxh = c->items[i].src;
+    if (c->items[i].dst > maxh)
+      maxh = c->items[i].dst;
+  }
+  size_t old = c->host_map_cap;
+  GROW(c, host_map, (size_t)maxh + 1);
+  for (size_t h = old; h < c->host_map_cap; h++)
+    c->host_map[h] = UINT32_MAX;
+  GROW(c, hosts, 2 * c->n);
+  g->ns = index_hosts(c, 0, 0);
+  /* keys: local source and destination indices, stored in perm2's space */
+  GROW(c, perm, c->n);
+  GROW(c, perm2, c->n);
+  GROW(c, keys, 2 * c->n);
+  uint32_t *ks = c->keys, *kd = c->keys + c->n;
+  for (size_t i = 0; i < c->n; i++)
+    ks[i] = c->host_map[c->items[i].src];
+  for (size_t i = 0; i < g->ns; i++)
+    c->host_map[c->hosts[i]] = UINT32_MAX;
+  g->nd = index_hosts(c, 1, g->ns);
+  for (size_t i = 0; i < c->n; i++)
+    kd[i] = c->host_map[c->items[i].dst];
+  for (size_t i = 0; i < g->nd; i++)
+    c->host_map[c->hosts[g->ns + i]] = UINT32_MAX;
+  for (size_t i = 0; i < c->n; i++)
+    c->perm2[i] = i;
+  sort_by(c, kd, g->nd, c->perm2, c->perm);
+  sort_by(c, ks, g->ns, c->perm, c->perm2);
+  size_t *tmp = c->perm; /* perm = items by (src, dst) */
+  c->perm = c->perm2;
+  c->perm2 = tmp;
+  g->ne = 0;
+  GROW(g, e_src, c->n);
+  GROW(g, e_dst, c->n);
+  GROW(g, e_mult, c->n);
+  for (size_t i = 0; i < c->n; i++) {
+    size_t it = c->perm[i];
+    if (g->ne > 0 && g->e_src[g->ne - 1] == ks[it] && g->e_dst[g->ne - 1] == kd[it]) {
+      g->e_mult[g->ne - 1] += 1;
+    } else {
+      g->e_src[g->ne] = ks[it];
+      g->e_dst[g->ne] = kd[it];
+      g->e_mult[g->ne] = 1;
+      g->ne++;
+    }
+    c->perm2[i] = g->ne - 1; /* pair of the i-th item in order */
+  }
+  GROW(g, s_off, g->ns + 1);
+  GROW(g, d_off, g->nd + 1);
+  GROW(g, d_pairs, g->ne);
+  memset(g->s_off, 0, (g->ns + 1) * sizeof *g->s_off);
+  memset(g->d_off, 0, (g->nd + 1) * sizeof *g->d_off);
+  for (size_t e = 0; e < g->ne; e++) {
+    g->s_off[g->e_src[e] + 1]++;
+    g->d_off[g->e_dst[e] + 1]++;
+  }
+  for (size_t s = 0; s < g->ns; s++)
+    g->s_off[s + 1] += g->s_off[s];
+  for (size_t d = 0; d < g->nd; d++)
+    g->d_off[d + 1] += g->d_off[d];
+  /* pairs by destination, sources ascending (pairs are in source order) */
+  GROW(c, bucket, g->nd + 1);
+  memcpy(c->bucket, g->d_off, (g->nd + 1) * sizeof *c->bucket);
+  for (size_t e = 0; e < g->ne; e++)
+    g->d_pairs[c->bucket[g->e_dst[e]]++] = e;
+}
+
+/* A lower bound of the DP frontier with P = sources (dst_side = 0) or
+ * destinations: the first P vertex opens all its neighbours of degree >= 2,
+ * so the frontier is at least the least such number over P. O(pairs). */
+static size_t frontier_floor(const myr_bigraph *g, int dst_side)
+{
+  size_t np = dst_side ? g->nd : g->ns, best = SIZE_MAX;
+  for (size_t v = 0; v < np && best > 0; v++) {
+    size_t open = 0;
+    const size_t *off = dst_side ? g->d_off : g->s_off;
+    for (size_t t = off[v]; t < off[v + 1]; t++) {
+      size_t q = dst_side ? g->e_src[g->d_pairs[t]] : g->e_dst[t];
+      const size_t *qoff = dst_side ? g->s_off : g->d_off;
+      open += qoff[q + 1] - qoff[q] >= 2;
+    }
+    if (open < best)
+      best = open;
+  }
+  return best;
+}
+
+/* Exact DP with P = the side giving the narrower frontier. Returns 0 if
+ * both are wider than the bound or would visit more than 16 x 3^bound
+ * states. */
+static int solve_exact(myr_comp *c, size_t limit)
+{
+  /* work cap: a long component of frontier `limit` would cost 3^limit per
+   * step; 16 x 3^limit is e.g. 8 steps of the all-to-all on `limit` hosts */
+  size_t max_states = 16;
+  for (size_t i = 0; i < limit; i++)
+    max_states *= 3;
+  myr_bigraph *g = &c->g;
+  int try_src = frontier_floor(g, 0) <= limit, try_dst = frontier_floor(g, 1) <= limit;
+  if (!try_src && !try_dst)
+    return 0;
+  GROW(c, order, g->ns + g->nd + 1);
+  uint32_t *order_s = c->order, *order_d = c->order + g->ns;
+  size_t ws = SIZE_MAX, wd = SIZE_MAX;
+  myr_dp_in by_src = {.np = g->ns, .nq = g->nd, .p_off = g->s_off, .p_q = g->e_dst, .p_w = g->e_mult};
+  if (try_src)
+    ws = myr_dp_order(&c->dp, &by_src, order_s, limit, max_states);
+  myr_dp_in by_dst = {0};
+  if (try_dst) { /* destination side: slots = pairs by destination */
+    GROW(c, dq, g->ne + 1);
+    GROW(c, dw, g->ne + 1);
+    GROW(c, dr, g->ne + 1);
+    for (size_t t = 0; t < g->ne; t++) {
+      c->dq[t] = g->e_src[g->d_pairs[t]];
+      c->dw[t] = g->e_mult[g->d_pairs[t]];
+    }
+    by_dst = (myr_dp_in){.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = c->dq, .p_w = c->dw};
+    wd = myr_dp_order(&c->dp, &by_dst, order_d, limit, max_states);
+  }
+  if (ws <= limit && ws <= wd) {
+    myr_dp_solve(&c->dp, &by_src, order_s, 0, c->ratio);
+  } else if (wd <= limit) {
+    myr_dp_solve(&c->dp, &by_dst, order_d, 0, c->dr);
+    for (size_t t = 0; t < g->ne; t++)
+      c->ratio[g->d_pairs[t]] = c->dr[t];
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+void myr_comp_solve(myr_comp *c, const myr_options *opt)
 {
   if (c->n == 0)
     return;
-  if (exact_max > 64)
-    exact_max = 64;
-  qsort(c->items, c->n, sizeof *c->items, cmp_item);
-  if (c->n > exact_max) {
-    solve_local(c, exact_max);
-    return;
+  build_bigraph(c);
+  myr_bigraph *g = &c->g;
+  GROW(c, ratio, g->ne);
+  size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
+  if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
+    c->method = MYR_CLOSED;
+  } else if (solve_exact(c, limit)) {
+    c->method = MYR_EXACT;
+  } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
+    myr_closed_local(g, c->ratio);
+    c->method = MYR_LOCAL;
+  } else {
+    myr_options o = *opt;
+    if (o.region_width > MYR_DP_MAX_WIDTH)
+      o.region_width = MYR_DP_MAX_WIDTH;
+    myr_approx_solve(&c->approx, g, &o, c->ratio);
+    c->method = MYR_APPROX;
   }
-  cg_grow((void **)&c->ball, &c->ball_cap, c->n, sizeof *c->ball);
-  double counts[64];
-  for (size_t i = 0; i < c->n; i++)
-    c->ball[i] = i;
-  double sets = solve_exact(c, c->ball, c->n, counts);
-  /* Every comm of a source goes at the pace of its slowest one. */
-  for (size_t i = 0; i < c->n;) {
-    size_t j = i;
-    double least = counts[i];
-    for (; j < c->n && c->items[j].src == c->items[i].src; j++)
-      if (counts[j] < least)
-        least = counts[j];
-    for (; i < j; i++)
-      c->items[i].penalty = sets / least;
+  /* Every comm of a source goes at the pace of its slowest one: the
+   * largest N / count over the source's pairs (N / its smallest count). */
+  size_t i = 0;
+  for (size_t s = 0; s < g->ns; s++) {
+    double pen = 0;
+    for (size_t e = g->s_off[s]; e < g->s_off[s + 1]; e++)
+      if (c->ratio[e] > pen)
+        pen = c->ratio[e];
+    for (; i < c->n && c->perm2[i] < g->s_off[s + 1]; i++)
+      c->items[c->perm[i]].penalty = pen;
   }
 }

@@ -1,5 +1,18 @@
-/* Private to tech_myrinet.c: the state sets of one connected component of
- * a Myrinet contention graph and the penalties they give. */
+/* Private to the Myrinet technology: one set of comms (a connected
+ * component of the bipartite graph sources x destinations) and its
+ * penalties. myr_comp_solve() puts the comms in canonical order, builds the
+ * simple bipartite graph with multiplicities (myr_bigraph) and picks the
+ * method:
+ *   1. closed form, when the graph is complete minus a partial matching with
+ *      unit multiplicities (all-to-all, stars, ...): myrinet_closed.c;
+ *   2. exact dynamic programme over a path decomposition, when its frontier
+ *      holds at most `exact_width` hosts: myrinet_dp.c;
+ *   3. otherwise an approximation: for graphs close to complete (or too
+ *      large for the next one) the closed form applied to each comm's own
+ *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP on
+ *      a region around each source, belief propagation outside it).
+ * Every step is a pure function of the graph (host ids, multiplicities), so
+ * penalties do not depend on the order comms were added. */
 #ifndef CONTENTION_MYRINET_SETS_H
 #define CONTENTION_MYRINET_SETS_H
 
@@ -7,6 +20,33 @@
 #include <stdint.h>
 
 #include "contention/graph.h"
+#include "myrinet_dp.h"
+
+/* Simple bipartite graph of a component, local indices in host-id order. */
+typedef struct myr_bigraph {
+  size_t ns, nd, ne;   /* sources, destinations, distinct (src, dst) pairs */
+  uint32_t *e_src;     /* per pair, sorted by (src, dst) */
+  uint32_t *e_dst;
+  double *e_mult;      /* comms on the pair */
+  size_t *s_off;       /* pairs of source i: [s_off[i], s_off[i+1]) */
+  size_t *d_off;       /* pairs into destination j: d_pairs[d_off[j] .. d_off[j+1]) */
+  size_t *d_pairs;     /* pair indices, by destination then source */
+  size_t e_src_cap, e_dst_cap, e_mult_cap, s_off_cap, d_off_cap, d_pairs_cap;
+} myr_bigraph;
+
+/* How a component is solved; the technology sets them from its parameter,
+ * tests and benchmarks may force one method. */
+typedef struct myr_options {
+  size_t exact_width;    /* largest DP frontier solved exactly */
+  size_t region_width;   /* frontier of the approximation's regions */
+  size_t region_sources; /* most sources in a region */
+  size_t bp_max_pairs;   /* larger components get the local closed form */
+  int closed_forms;      /* 0: never use the closed form (validation) */
+  int local_near;        /* 1: near-complete graphs get the local closed form */
+} myr_options;
+
+/* The method that solved the last component (statistics, tests). */
+typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL } myr_method;
 
 typedef struct myr_item {
   cg_comm comm;
@@ -17,18 +57,29 @@ typedef struct myr_item {
 typedef struct myr_comp {
   myr_item *items;
   size_t n, cap;
-  /* scratch of the neighbourhood approximation */
-  size_t *by_dst, *ball, *next;
-  uint32_t *mark, epoch;
-  size_t by_dst_cap, ball_cap, next_cap, mark_cap;
+  myr_method method;   /* of the last solve */
+  /* scratch, reused across solves */
+  myr_bigraph g;
+  double *ratio;       /* per pair: sets / sets where one of its comms sends */
+  uint32_t *host_map;  /* host -> local index (sources, then destinations) */
+  uint32_t *hosts;     /* local index -> host */
+  size_t *perm, *perm2, *bucket;
+  uint32_t *keys, *order, *dq;
+  double *dw, *dr;
+  size_t ratio_cap, host_map_cap, hosts_cap, perm_cap, perm2_cap, bucket_cap;
+  size_t keys_cap, order_cap, dq_cap, dw_cap, dr_cap;
+  myr_dp dp;
+  struct myr_approx *approx;
 } myr_comp;
 
 void myr_comp_clear(myr_comp *c);
 void myr_comp_add(myr_comp *c, cg_comm comm, cg_host src, cg_host dst);
-/* Sets every item's penalty: exact when n <= exact_max (capped at 64);
- * else, for each source, exact over the at most exact_max comms nearest to
- * its comms in the conflict graph (breadth first, canonical order). */
-void myr_comp_solve(myr_comp *c, size_t exact_max);
+/* Options of the technology for its parameter exact_max_width. */
+myr_options myr_default_options(size_t exact_width);
+/* Sets every item's penalty: N / min over the source's comms of the number
+ * of maximal send sets where the comm sends (exact or approximated, see
+ * above); c->method tells which method was used. */
+void myr_comp_solve(myr_comp *c, const myr_options *opt);
 void myr_comp_free(myr_comp *c);
 
 #endif

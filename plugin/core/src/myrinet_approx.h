@@ -1,0 +1,26 @@
+/* Private to the Myrinet technology: the approximation used when the exact
+ * DP's frontier would exceed its bound.
+ *
+ * Belief propagation (myrinet_bp.h) runs on the whole component. Then each
+ * source s is solved exactly on a region: s, then the sources met breadth
+ * first through shared destinations (canonical order), added while the
+ * region's DP frontier stays within region_width and the region has at most
+ * region_sources sources; with every destination of those sources. What
+ * lies outside enters as fields on the region's destinations, from the BP
+ * messages of their outside sources: alpha = sum of a (matched outside),
+ * beta = product of b (unmatched, outside neighbours matched). The penalty
+ * of s is 1 / the smallest marginal of one of its comms. Exact on forests
+ * and whenever a region holds the whole component. */
+#ifndef CONTENTION_MYRINET_APPROX_H
+#define CONTENTION_MYRINET_APPROX_H
+
+#include "myrinet_sets.h"
+
+struct myr_approx;
+
+/* Writes ratio[pair] = 1 / marginal of one comm of the pair, for every
+ * pair (seen from its source's region). *ap is created on first use. */
+void myr_approx_solve(struct myr_approx **ap, const myr_bigraph *g, const myr_options *opt, double *ratio);
+void myr_approx_free(struct myr_approx *a);
+
+#endif

@@ -1,0 +1,120 @@
+/* Belief propagation for maximal matchings (see myrinet_bp.h). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "contention/alloc.h"
+#include "myrinet_bp.h"
+
+#define GROW(w, field, n) cg_grow((void **)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
+
+enum { MAX_SWEEPS = 100 };
+static const double TOLERANCE = 1e-12;
+
+/* Recomputes, in place, the messages leaving one host from the current
+ * incoming ones: its k pairs are pair(j) = idx ? idx[first + j] : first + j.
+ * Leave-one-out sums and products by prefix and suffix (no division, so a
+ * zero b does no harm). Returns the largest relative change. */
+static double update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t first, size_t k,
+                          const double *ain, const double *bin, double *aout, double *bout)
+{
+#define PAIR(j) (idx ? idx[first + (j)] : first + (j))
+  double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod, delta = 0;
+  pre[0] = 0;
+  pp[0] = 1;
+  for (size_t j = 0; j < k; j++) {
+    pre[j + 1] = pre[j] + ain[PAIR(j)];
+    pp[j + 1] = pp[j] * bin[PAIR(j)];
+  }
+  suf[k] = 0;
+  sp[k] = 1;
+  for (size_t j = k; j-- > 0;) {
+    suf[j] = suf[j + 1] + ain[PAIR(j)];
+    sp[j] = sp[j + 1] * bin[PAIR(j)];
+  }
+  for (size_t j = 0; j < k; j++) {
+    size_t e = PAIR(j);
+    double sa = pre[j] + suf[j + 1], z = pp[j] * sp[j + 1] + sa;
+    double na = mult[e] / z, nb = sa / z;
+    double da = fabs(na - aout[e]) / na, db = nb > 0 ? fabs(nb - bout[e]) / nb : fabs(bout[e]);
+    delta = fmax(delta, fmax(da, db));
+    aout[e] = na;
+    bout[e] = nb;
+  }
+  return delta;
+#undef PAIR
+}
+
+void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
+{
+  size_t ne = g->ne, maxdeg = 1;
+  GROW(bp, a_sd, ne);
+  GROW(bp, b_sd, ne);
+  GROW(bp, a_ds, ne);
+  GROW(bp, b_ds, ne);
+  for (size_t s = 0; s < g->ns; s++)
+    if (g->s_off[s + 1] - g->s_off[s] > maxdeg)
+      maxdeg = g->s_off[s + 1] - g->s_off[s];
+  for (size_t d = 0; d < g->nd; d++)
+    if (g->d_off[d + 1] - g->d_off[d] > maxdeg)
+      maxdeg = g->d_off[d + 1] - g->d_off[d];
+  GROW(bp, pre, maxdeg + 1);
+  GROW(bp, suf, maxdeg + 1);
+  GROW(bp, pprod, maxdeg + 1);
+  GROW(bp, sprod, maxdeg + 1);
+  for (size_t e = 0; e < ne; e++)
+    bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
+  bp->iterations = 0;
+  bp->converged = 0;
+  size_t nv = g->ns > g->nd ? g->ns : g->nd, navg = 0;
+  GROW(bp, avg, 4 * ne);
+  for (size_t e = 0; e < 4 * ne; e++)
+    bp->avg[e] = 0;
+  for (size_t it = 0; it < MAX_SWEEPS; it++) {
+    double delta = 0;
+    /* Sequential sweep, source i then destination i: simultaneous updates
+     * fall into a two-sided oscillation on dense graphs, this converges. */
+    for (size_t v = 0; v < nv; v++) {
+      if (v < g->ns)
+        delta = fmax(delta, update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds,
+                                        bp->b_ds, bp->a_sd, bp->b_sd));
+      if (v < g->nd)
+        delta = fmax(delta, update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v],
+                                        bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds));
+    }
+    bp->iterations = it + 1;
+    if (delta < TOLERANCE) {
+      bp->converged = 1;
+      break;
+    }
+    if (it >= MAX_SWEEPS / 2) { /* not settled: average the second half */
+      for (size_t e = 0; e < ne; e++) {
+        bp->avg[4 * e] += bp->a_sd[e];
+        bp->avg[4 * e + 1] += bp->b_sd[e];
+        bp->avg[4 * e + 2] += bp->a_ds[e];
+        bp->avg[4 * e + 3] += bp->b_ds[e];
+      }
+      navg++;
+    }
+  }
+  if (!bp->converged && navg > 0)
+    for (size_t e = 0; e < ne; e++) {
+      bp->a_sd[e] = bp->avg[4 * e] / (double)navg;
+      bp->b_sd[e] = bp->avg[4 * e + 1] / (double)navg;
+      bp->a_ds[e] = bp->avg[4 * e + 2] / (double)navg;
+      bp->b_ds[e] = bp->avg[4 * e + 3] / (double)navg;
+    }
+}
+
+void myr_bp_free(myr_bp *bp)
+{
+  free(bp->a_sd);
+  free(bp->b_sd);
+  free(bp->a_ds);
+  free(bp->b_ds);
+  free(bp->pre);
+  free(bp->suf);
+  free(bp->pprod);
+  free(bp->sprod);
+  free(bp->avg);
+  *bp = (myr_bp){0};
+}

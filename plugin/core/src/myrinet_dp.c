@@ -1,0 +1,514 @@
+/* Maximal matchings of a bipartite multigraph by dynamic programming over a
+ * path decomposition (see myrinet_dp.h). Digits of a frontier state: free
+ * 0, required 1, matched 2; state index = sum digit * 3^position. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+#include "myrinet_dp.h"
+
+enum { FREE = 0, REQUIRED = 1, MATCHED = 2 };
+
+#define GROW(w, field, n) cg_grow((void **)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
+
+static const double SCALE_HI = 0x1p400, SCALE_LO = 0x1p-400;
+
+static size_t pow3(size_t k)
+{
+  size_t r = 1;
+  while (k--)
+    r *= 3;
+  return r;
+}
+
+/* Degrees of the Q vertices and the Q -> P adjacency (P ascending). */
+static void build_q_side(myr_dp *w, const myr_dp_in *in)
+{
+  size_t ns = in->p_off[in->np];
+  GROW(w, q_deg, in->nq + 1);
+  GROW(w, q_off, in->nq + 1);
+  GROW(w, q_p, ns + 1);
+  memset(w->q_deg, 0, in->nq * sizeof *w->q_deg);
+  for (size_t s = 0; s < ns; s++)
+    w->q_deg[in->p_q[s]]++;
+  w->q_off[0] = 0;
+  for (size_t q = 0; q < in->nq; q++)
+    w->q_off[q + 1] = w->q_off[q] + w->q_deg[q];
+  GROW(w, q_rem, in->nq + 1);
+  for (size_t q = 0; q < in->nq; q++)
+    w->q_rem[q] = w->q_off[q];
+  for (size_t p = 0; p < in->np; p++)
+    for (size_t s = in->p_off[p]; s < in->p_off[p + 1]; s++)
+      w->q_p[w->q_rem[in->p_q[s]]++] = (uint32_t)p;
+}
+
+/* Frontier change if p were processed now: new open Q minus closing Q. */
+static long score(const myr_dp *w, const myr_dp_in *in, size_t p)
+{
+  long d = 0;
+  for (size_t s = in->p_off[p]; s < in->p_off[p + 1]; s++) {
+    size_t q = in->p_q[s];
+    if (w->q_deg[q] < 2)
+      continue;
+    if (w->q_rem[q] == w->q_deg[q])
+      d++; /* opens */
+    else if (w->q_rem[q] == 1)
+      d--; /* closes */
+  }
+  return d;
+}
+
+/* Processes p in the order simulation; returns the new frontier size. */
+static size_t take(myr_dp *w, const myr_dp_in *in, size_t p, size_t open, size_t *ncand)
+{
+  w->p_done[p] = 1;
+  for (size_t s = in->p_off[p]; s < in->p_off[p + 1]; s++) {
+    size_t q = in->p_q[s];
+    if (w->q_deg[q] < 2)
+      continue;
+    if (w->q_rem[q] == w->q_deg[q]) {
+      open++;
+      if (ncand)
+        for (size_t t = w->q_off[q]; t < w->q_off[q + 1]; t++) {
+          size_t x = w->q_p[t];
+          if (!w->p_done[x] && !w->in_cand[x]) {
+            w->in_cand[x] = 1;
+            w->cand[(*ncand)++] = x;
+          }
+        }
+    }
+    if (--w->q_rem[q] == 0)
+      open--;
+  }
+  return open;
+}
+
+static void order_init(myr_dp *w, const myr_dp_in *in)
+{
+  build_q_side(w, in);
+  for (size_t q = 0; q < in->nq; q++)
+    w->q_rem[q] = w->q_deg[q];
+  GROW(w, p_done, in->np + 1);
+  GROW(w, in_cand, in->np + 1);
+  GROW(w, cand, in->np + 1);
+  memset(w->p_done, 0, in->np);
+  memset(w->in_cand, 0, in->np);
+}
+
+size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit, size_t max_states)
+{
+  order_init(w, in);
+  size_t open = 0, width = 0, ncand = 0, states = 1;
+  for (size_t k = 0; k < in->np; k++) {
+    size_t best = SIZE_MAX;
+    long best_score = 0;
+    size_t keep = 0;
+    for (size_t i = 0; i < ncand; i++) {
+      size_t p = w->cand[i];
+      if (w->p_done[p])
+        continue;
+      w->cand[keep++] = p;
+      long sc = score(w, in, p);
+      if (best == SIZE_MAX || sc < best_score || (sc == best_score && p < best)) {
+        best = p;
+        best_score = sc;
+      }
+    }
+    ncand = keep;
+    if (best == SIZE_MAX) { /* start (or a new part): smallest degree first */
+      for (size_t p = 0; p < in->np; p++)
+        if (!w->p_done[p] && (best == SIZE_MAX || in->p_off[p + 1] - in->p_off[p] < in->p_off[best + 1] - in->p_off[best]))
+          best = p;
+    }
+    order[k] = (uint32_t)best;
+    open = take(w, in, best, open, &ncand);
+    if (open > width)
+      width = open;
+    if (width > limit)
+      return width;
+    states += pow3(open);
+    if (states > max_states)
+      return limit + 1;
+  }
+  return width;
+}
+
+/* ---- step descriptors ---- */
+
+/* Closing weights of a Q vertex, divided by that of closing free (matched
+ * outside or unmatched: alpha + beta), which is thus 1: closing required
+ * (must be matched outside) alpha / (alpha + beta), closing matched inside
+ * 1 / (alpha + beta). The common factor cancels in every ratio, and
+ * products over many vertices stay finite. Without fields: 0 and 1. */
+static double close_required(const myr_dp_in *in, size_t q)
+{
+  return in->alpha_q ? in->alpha_q[q] / (in->alpha_q[q] + in->beta_q[q]) : 0;
+}
+
+static double close_matched(const myr_dp_in *in, size_t q)
+{
+  return in->alpha_q ? 1 / (in->alpha_q[q] + in->beta_q[q]) : 1;
+}
+
+/* Builds the per-step tables for `order`: frontier sizes, the non-private
+ * neighbours with their frontier positions, the private ones, and where
+ * every frontier position goes after the step. */
+static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
+{
+  size_t np = in->np, nslots = in->p_off[np];
+  build_q_side(w, in);
+  for (size_t q = 0; q < in->nq; q++)
+    w->q_rem[q] = w->q_deg[q];
+  GROW(w, q_pos, in->nq + 1);
+  for (size_t q = 0; q < in->nq; q++)
+    w->q_pos[q] = -1;
+  GROW(w, st_a, np + 1);
+  GROW(w, st_nb, np + 1);
+  GROW(w, st_np, np + 1);
+  GROW(w, st_pv, np + 1);
+  GROW(w, st_wr, np + 1);
+  GROW(w, st_kbase, np + 1);
+  GROW(w, nb_ext, nslots + 1);
+  GROW(w, nb_new, nslots + 1);
+  GROW(w, nb_slot, nslots + 1);
+  GROW(w, nb_w, nslots + 1);
+  GROW(w, nb_cr, nslots + 1);
+  GROW(w, nb_cm, nslots + 1);
+  GROW(w, pv_slot, nslots + 1);
+  GROW(w, front, in->nq + 1);
+  size_t a = 0, nnb = 0, npv = 0, nnew = 0;
+  w->st_a[0] = 0;
+  for (size_t k = 0; k < np; k++) {
+    size_t p = order[k], ext = a;
+    w->st_nb[k] = nnb;
+    w->st_pv[k] = npv;
+    w->st_np[k] = nnew;
+    double wr = 1, kb = in->alpha_p ? in->alpha_p[p] : 0;
+    for (size_t s = in->p_off[p]; s < in->p_off[p + 1]; s++) {
+      size_t q = in->p_q[s];
+      double cr = close_required(in, q), cm = close_matched(in, q);
+      if (w->q_deg[q] < 2) { /* private: summed over here */
+        w->pv_slot[npv++] = s;
+        wr *= cr;
+        kb += in->p_w[s] * cm;
+        continue;
+      }
+      if (w->q_pos[q] < 0) {
+        w->q_pos[q] = (int32_t)ext;
+        w->front[ext++] = (uint32_t)q;
+      }
+      w->nb_ext[nnb] = w->q_pos[q];
+      w->nb_slot[nnb] = s;
+      w->nb_w[nnb] = in->p_w[s];
+      w->nb_cr[nnb] = cr;
+      w->nb_cm[nnb] = cm;
+      nnb++;
+      w->q_rem[q]--;
+    }
+    w->st_wr[k] = wr;
+    w->st_kbase[k] = kb;
+    /* New positions: closing vertices leave the frontier, order kept. */
+    GROW(w, newpos, nnew + ext + 1);
+    size_t na = 0;
+    for (size_t t = 0; t < ext; t++) {
+      size_t q = w->front[t];
+      if (w->q_rem[q] == 0) {
+        w->newpos[nnew + t] = -1;
+        w->q_pos[q] = -1;
+      } else {
+        w->newpos[nnew + t] = (int32_t)na;
+        w->q_pos[q] = (int32_t)na;
+        w->front[na++] = (uint32_t)q;
+      }
+    }
+    for (size_t t = w->st_nb[k]; t < nnb; t++)
+      w->nb_new[t] = w->newpos[nnew + (size_t)w->nb_ext[t]];
+    nnew += ext;
+    a = na;
+    w->st_a[k + 1] = a;
+  }
+  w->st_nb[np] = nnb;
+  w->st_pv[np] = npv;
+  w->st_np[np] = nnew;
+}
+
+/* ---- layers ---- */
+
+static double *layer(myr_dp *w, size_t i, size_t n)
+{
+  if (i >= w->nlayers) {
+    size_t old = w->nlayers, want = i + 8;
+    w->layers = cg_xrealloc(w->layers, want * sizeof *w->layers);
+    w->layer_cap = cg_xrealloc(w->layer_cap, want * sizeof *w->layer_cap);
+    for (size_t j = old; j < want; j++) {
+      w->layers[j] = NULL;
+      w->layer_cap[j] = 0;
+    }
+    w->nlayers = want;
+  }
+  cg_grow((void **)&w->layers[i], &w->layer_cap[i], n, sizeof(double));
+  return w->layers[i];
+}
+
+/* Keeps a layer's largest value within 2^-400 .. 2^400 (exact powers of
+ * two: ratios computed from the same layers are unchanged). */
+static void rescale(double *v, size_t n)
+{
+  double mx = 0;
+  for (size_t i = 0; i < n; i++)
+    if (v[i] > mx)
+      mx = v[i];
+  double f = 1;
+  while (mx * f > SCALE_HI)
+    f *= SCALE_LO;
+  while (mx > 0 && mx * f < SCALE_LO)
+    f *= SCALE_HI;
+  if (f != 1)
+    for (size_t i = 0; i < n; i++)
+      v[i] *= f;
+}
+
+/* One option of a state: next state, weight per comm of its pair, slot
+ * (or SIZE_MAX for the unmatched / outside / private group). */
+typedef struct opt {
+  size_t next;
+  double w, wpc;
+  size_t slot;
+} opt;
+
+/* Enumerates the options of the state with digits dig[] at step k (P
+ * vertex p) into o and returns their number; *cn_out = weight of the
+ * closing vertices when p is matched away from them. */
+static size_t options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const uint8_t *dig,
+                      size_t base, const size_t *p3, opt *o, double *cn_out)
+{
+  size_t nb0 = w->st_nb[k], nb1 = w->st_nb[k + 1], n = 0, nc = 0, du = 0;
+  double cu = 1, cl[2 * MYR_DP_MAX_WIDTH + 2], pre[2 * MYR_DP_MAX_WIDTH + 3];
+  /* Closing vertices (all are neighbours of p): weight of their state,
+   * and of their state once p is unmatched (free -> required). */
+  for (size_t t = nb0; t < nb1; t++) {
+    int d = dig[w->nb_ext[t]];
+    if (w->nb_new[t] < 0) {
+      cl[nc++] = d == MATCHED ? w->nb_cm[t] : d == FREE ? 1 : w->nb_cr[t];
+      cu *= d == MATCHED ? w->nb_cm[t] : w->nb_cr[t];
+    } else if (d == FREE) {
+      du += p3[w->nb_new[t]];
+    }
+  }
+  pre[0] = 1;
+  for (size_t j = 0; j < nc; j++)
+    pre[j + 1] = pre[j] * cl[j];
+  double cn = pre[nc];
+  double beta = in->beta_p ? in->beta_p[p] : 1;
+  double wu = beta * w->st_wr[k] * cu;
+  if (wu != 0)
+    o[n++] = (opt){base + du, wu, 0, SIZE_MAX};
+  double wb = w->st_kbase[k] * cn;
+  if (wb != 0)
+    o[n++] = (opt){base, wb, 0, SIZE_MAX};
+  double suf = 1;
+  /* Walk backwards so that suf = product of the closing weights after j. */
+  size_t j = nc;
+  for (size_t t = nb1; t-- > nb0;) {
+    int d = dig[w->nb_ext[t]];
+    int closing = w->nb_new[t] < 0;
+    if (closing)
+      j--;
+    if (d != MATCHED) {
+      double pc;
+      size_t next = base;
+      if (closing) {
+        pc = pre[j] * suf * w->nb_cm[t]; /* the others' weights; this one closes matched */
+      } else {
+        pc = cn;
+        next = base + (size_t)(MATCHED - d) * p3[w->nb_new[t]];
+      }
+      if (pc != 0)
+        o[n++] = (opt){next, w->nb_w[t] * pc, pc, w->nb_slot[t]};
+    }
+    if (closing)
+      suf *= cl[j];
+  }
+  *cn_out = cn;
+  return n;
+}
+
+/* Iterates over the states of layer k (before step k) with an odometer;
+ * for each, base = index of the same digits after the step. */
+#define FOR_STATES(w, k, p3, dig, i, base)                                       \
+  for (size_t a_ = (w)->st_a[k], n_ = pow3(a_), i = 0, base = 0; i < n_;        \
+       i++, base = next_base((w), (k), (p3), (dig), a_, base))
+
+static size_t next_base(const myr_dp *w, size_t k, const size_t *p3, uint8_t *dig, size_t a, size_t base)
+{
+  const int32_t *np = w->newpos + w->st_np[k];
+  for (size_t t = 0; t < a; t++) {
+    if (dig[t] < 2) {
+      dig[t]++;
+      if (np[t] >= 0)
+        base += p3[np[t]];
+      return base;
+    }
+    dig[t] = 0;
+    if (np[t] >= 0)
+      base -= 2 * p3[np[t]];
+  }
+  return base;
+}
+
+static void forward_step(const myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
+                         const double *f, double *g, opt *o)
+{
+  uint8_t dig[64] = {0};
+  memset(g, 0, pow3(w->st_a[k + 1]) * sizeof *g);
+  FOR_STATES(w, k, p3, dig, i, base)
+  {
+    if (f[i] == 0)
+      continue;
+    double cn;
+    size_t n = options(w, in, k, order[k], dig, base, p3, o, &cn);
+    for (size_t j = 0; j < n; j++)
+      g[o[j].next] += f[i] * o[j].w;
+  }
+  rescale(g, pow3(w->st_a[k + 1]));
+}
+
+/* B_k from B_{k+1}; with f = F_k, also the counts of step k's slots and N. */
+static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
+                          const double *f, const double *bn, double *b, opt *o, double *ratio)
+{
+  uint8_t dig[64] = {0};
+  size_t s0 = in->p_off[order[k]], s1 = in->p_off[order[k] + 1];
+  double nsum = 0, spriv = 0;
+  if (f)
+    for (size_t s = s0; s < s1; s++)
+      w->cnt[s] = 0;
+  FOR_STATES(w, k, p3, dig, i, base)
+  {
+    double cn;
+    size_t n = options(w, in, k, order[k], dig, base, p3, o, &cn);
+    double v = 0;
+    for (size_t j = 0; j < n; j++)
+      v += o[j].w * bn[o[j].next];
+    b[i] = v;
+    if (f && f[i] != 0) {
+      nsum += f[i] * v;
+      for (size_t j = 0; j < n; j++)
+        if (o[j].slot != SIZE_MAX)
+          w->cnt[o[j].slot] += f[i] * o[j].wpc * bn[o[j].next];
+      spriv += f[i] * cn * bn[base];
+    }
+  }
+  if (f) {
+    for (size_t t = w->st_pv[k]; t < w->st_pv[k + 1]; t++) {
+      size_t s = w->pv_slot[t];
+      w->cnt[s] = spriv * close_matched(in, in->p_q[s]);
+    }
+    for (size_t s = s0; s < s1; s++)
+      ratio[s] = w->cnt[s] > 0 ? nsum / w->cnt[s] : HUGE_VAL;
+  }
+  rescale(b, pow3(w->st_a[k]));
+}
+
+void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio)
+{
+  size_t np = in->np;
+  if (np == 0)
+    return;
+  build_steps(w, in, order);
+  size_t p3[MYR_DP_MAX_WIDTH + 2];
+  for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
+    p3[i] = pow3(i);
+  size_t maxdeg = 0;
+  for (size_t p = 0; p < np; p++)
+    if (in->p_off[p + 1] - in->p_off[p] > maxdeg)
+      maxdeg = in->p_off[p + 1] - in->p_off[p];
+  opt *o = cg_xmalloc((maxdeg + 3) * sizeof *o);
+  GROW(w, cnt, in->p_off[np] + 1);
+  /* Layers: 0, 1 = backward work; 2, 3 = forward work; 4.. = checkpoints
+   * then the segment being replayed. */
+  double *b = layer(w, 0, 1), *bn;
+  b[0] = 1; /* after the last step every Q vertex is closed */
+  size_t seg = 1;
+  while (seg * seg < np)
+    seg++;
+  size_t nck = (np + seg - 1) / seg;
+  if (first_only) { /* F_0 = 1: one backward pass suffices */
+    double one = 1;
+    for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
+      bn = layer(w, 1 - cur, pow3(w->st_a[k]));
+      backward_step(w, in, order, k, p3, k == 0 ? &one : NULL, b, bn, o, ratio);
+      b = bn;
+    }
+    free(o);
+    return;
+  }
+  /* Forward pass keeping F at every seg-th layer. */
+  double *f = layer(w, 4, 1);
+  f[0] = 1;
+  for (size_t k = 0; k + 1 < np; k++) {
+    double *g = (k + 1) % seg == 0 ? layer(w, 4 + (k + 1) / seg, pow3(w->st_a[k + 1]))
+                                   : layer(w, 2 + (k % 2), pow3(w->st_a[k + 1]));
+    if (g == f)
+      g = layer(w, 2 + ((k + 1) % 2), pow3(w->st_a[k + 1]));
+    forward_step(w, in, order, k, p3, f, g, o);
+    f = g;
+  }
+  /* Backward pass, segment by segment, replaying F from its checkpoint. */
+  size_t cur = 0;
+  b = layer(w, 0, 1);
+  b[0] = 1;
+  for (size_t c = nck; c-- > 0;) {
+    size_t j0 = c * seg, j1 = j0 + seg < np ? j0 + seg : np;
+    double *ck = layer(w, 4 + c, pow3(w->st_a[j0]));
+    size_t sbase = 4 + nck;
+    double *prev = ck;
+    for (size_t j = j0 + 1; j < j1; j++) {
+      double *g = layer(w, sbase + (j - j0), pow3(w->st_a[j]));
+      forward_step(w, in, order, j - 1, p3, prev, g, o);
+      prev = g;
+    }
+    for (size_t k = j1; k-- > j0;) {
+      const double *fk = k == j0 ? ck : w->layers[sbase + (k - j0)];
+      double *nb = layer(w, 1 - cur, pow3(w->st_a[k]));
+      backward_step(w, in, order, k, p3, fk, b, nb, o, ratio);
+      b = nb;
+      cur = 1 - cur;
+    }
+  }
+  free(o);
+}
+
+void myr_dp_free(myr_dp *w)
+{
+  free(w->q_deg);
+  free(w->q_rem);
+  free(w->q_off);
+  free(w->cand);
+  free(w->q_p);
+  free(w->q_pos);
+  free(w->p_done);
+  free(w->in_cand);
+  free(w->front);
+  free(w->st_a);
+  free(w->st_nb);
+  free(w->st_np);
+  free(w->st_pv);
+  free(w->st_wr);
+  free(w->st_kbase);
+  free(w->nb_ext);
+  free(w->nb_new);
+  free(w->nb_slot);
+  free(w->nb_w);
+  free(w->nb_cm);
+  free(w->nb_cr);
+  free(w->newpos);
+  free(w->pv_slot);
+  free(w->cnt);
+  for (size_t i = 0; i < w->nlayers; i++)
+    free(w->layers[i]);
+  free(w->layers);
+  free(w->layer_cap);
+  *w = (myr_dp){0};
+}

@@ -1,0 +1,80 @@
+/* Private to the Myrinet technology: counting maximal matchings of a
+ * bipartite multigraph by dynamic programming over one side.
+ *
+ * The vertices of one side ("P") are processed in a given order; each
+ * vertex of the other side ("Q") that is open (has processed and
+ * unprocessed neighbours) carries a state: free (unmatched, no unmatched
+ * neighbour yet), required (unmatched, an unmatched neighbour exists, so it
+ * must be matched later) or matched. A matching is maximal iff no Q vertex
+ * closes in state required, so 3^w states suffice for a frontier of w open
+ * Q vertices. A Q vertex of degree 1 never enters the frontier (it is summed
+ * over with its neighbour). A forward and a backward pass give, for every
+ * pair (p, q), the number of maximal matchings using one given comm of it,
+ * and N, at the same scale: the DP rescales its layers by powers of two, so
+ * nothing overflows and the ratios are exact as long as the integers fit in
+ * 53 bits.
+ *
+ * Optional external fields turn it into the regional solver of the
+ * approximation: alpha = weight of "matched outside the graph", beta =
+ * weight of "unmatched, and every outside neighbour is matched". */
+#ifndef CONTENTION_MYRINET_DP_H
+#define CONTENTION_MYRINET_DP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The graph, by P vertex: the slots p_off[p] .. p_off[p+1] name the
+ * neighbours (p_q, distinct) and multiplicities (p_w). */
+typedef struct myr_dp_in {
+  size_t np, nq;
+  const size_t *p_off;
+  const uint32_t *p_q;
+  const double *p_w;
+  const double *alpha_p, *beta_p; /* NULL: 0 and 1 (no outside) */
+  const double *alpha_q, *beta_q;
+} myr_dp_in;
+
+/* Scratch reused across calls; zero-initialise. */
+typedef struct myr_dp {
+  size_t *q_deg, *q_rem, *q_off, *cand;
+  uint32_t *q_p;
+  int32_t *q_pos;
+  uint8_t *p_done, *in_cand;
+  uint32_t *front;
+  /* per step */
+  size_t *st_a, *st_nb, *st_np, *st_pv;
+  double *st_wr, *st_kbase;
+  /* per non-private neighbour of a step */
+  int32_t *nb_ext, *nb_new;
+  size_t *nb_slot;
+  double *nb_w, *nb_cr, *nb_cm;
+  int32_t *newpos; /* per step, per frontier position: its position after the step, -1 if it closes */
+  size_t *pv_slot; /* private slots of each step */
+  double *cnt;
+  size_t q_deg_cap, q_rem_cap, q_off_cap, cand_cap, q_p_cap, q_pos_cap, p_done_cap, in_cand_cap, front_cap;
+  size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
+  size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
+  size_t cnt_cap;
+  double **layers; /* checkpoints, segment and work layers */
+  size_t *layer_cap;
+  size_t nlayers;
+} myr_dp;
+
+/* Largest frontier the DP accepts (3^12 states per layer). */
+#define MYR_DP_MAX_WIDTH 12
+
+/* Greedy order of the P vertices keeping the frontier small (ties by
+ * index): writes order[0..np) and returns its width (largest number of
+ * open Q vertices after a step); stops early, returning a value > limit,
+ * as soon as the width exceeds limit or the states of the layers
+ * (sum of 3^frontier) exceed max_states. */
+size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit, size_t max_states);
+/* Runs the DP along `order` (width <= MYR_DP_MAX_WIDTH) and writes, for
+ * each slot, ratio[slot] = N / (weighted number of maximal matchings that
+ * use one given comm of the slot's pair) -- with fields, 1 / the marginal
+ * of one comm. If first_only, only the slots of order[0] are written (one
+ * backward pass). */
+void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio);
+void myr_dp_free(myr_dp *w);
+
+#endif
