@@ -1,6 +1,6 @@
 #!/bin/sh
 # Rewrites the shipped platforms with contention-platform-gen. Each file's
-# header records where its figures come from (the seed papers, cited as in
+# header records where its figures come from (the papers: doc/references.md;
 # doc/platforms.md) and the options that produced it; the platforms tests
 # check that the files still match the generator.
 # usage: platforms/generate.sh PATH/TO/contention-platform-gen

@@ -4,6 +4,7 @@
 
 #include "action_lookup.hpp"
 #include "node_links.hpp"
+#include "paje_vars.hpp"
 #include "penalty_trace.hpp"
 
 #include <contention/comm_bound.h>
@@ -165,6 +166,7 @@ void flush()
     if (s.action != nullptr)
       apply(s, cg_graph_penalty(st.graph, changed[i]));
   }
+  paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   if (st.bandwidth_changed) {
     st.bandwidth_changed = false;
     st.bottleneck.clear();
@@ -230,6 +232,7 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
   trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
             0, now == Action::State::FINISHED ? "end" : "failed");
   cg_graph_remove(st.graph, c);
+  paje_vars_comm_end(st.graph, st.hosts, s.src, s.dst); /* hook: Paje trace variables */
   s.action   = nullptr;
   st.pending = true;
 }

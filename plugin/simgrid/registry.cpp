@@ -5,13 +5,16 @@
 #include "binding.hpp"
 #include "loggps_model.hpp"
 #include "options.hpp"
+#include "paje_vars.hpp"
 #include "run_status.hpp"
 
 #include <contention/simgrid.h>
+#include <contention/version.h>
 
 #include <xbt/base.h>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/version.h>
+#include <xbt/log.h>
 
 #include <dlfcn.h>
 
@@ -20,7 +23,21 @@
 #include <cstring>
 #include <string>
 
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(contention);
+
 namespace {
+
+/* First line of --log=contention.thres:verbose: which plugin and SimGrid
+ * produced the results (what a bug report or a lab notebook needs). */
+void log_start(const char* model)
+{
+  int major;
+  int minor;
+  int patch;
+  sg_version_get(&major, &minor, &patch);
+  XBT_VERB("contention: plugin version %s (SimGrid %d.%d.%d), network/model:%s", cg_version(), major, minor, patch,
+           model);
+}
 
 /* LD_PRELOAD is only for smpimain: the simulated program and anything it
  * spawns must not inherit the plugin. Done when the platform is created
@@ -58,8 +75,15 @@ void drop_self_from_ld_preload()
 /* network/model:contention: SimGrid's SMPI model, plus penalties. */
 void contention_model_init()
 {
+  log_start("contention");
   contention_sg::options_apply_p2p();
   contention_sg::binding_start(&surf_network_model_init_SMPI, contention_sg::options_binding_config());
+}
+
+void loggps_model_init()
+{
+  log_start("loggps");
+  contention_sg::loggps_model_init();
 }
 
 struct ModelEntry {
@@ -77,7 +101,7 @@ const ModelEntry models[] = {
      &contention_model_init},
     {"loggps",
      "LogGPS delay model (seed 003 Fig. 1): piecewise overheads and gaps, no contention at all (see loggps/*)",
-     &contention_sg::loggps_model_init},
+     &loggps_model_init},
 };
 
 bool version_ok()
@@ -115,6 +139,7 @@ extern "C" int contention_simgrid_register(void)
   contention_sg::loggps_declare_options();
   contention_sg::options_precheck_command_line();
   contention_sg::run_status_watch();
+  contention_sg::paje_vars_setup(); /* before SimGrid's tracing hooks the platform creation */
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
   result = 0;
   return result;

@@ -1,5 +1,7 @@
-/* Seed 000, Fig. 2: the four contention graphs and their printed penalties,
- * plus rule corner cases (pure incast, parallel edges, self-comm). */
+/* Seed 000, Fig. 2: the four contention graphs and their printed penalties;
+ * Fig. 4's graphs step by step; rule (b) as a max-min share of the
+ * receiving card (several single-out and multi-out senders, parallel edges,
+ * capped shares); other corner cases (pure incast, self-comm). */
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
@@ -8,9 +10,51 @@ enum { A, B, C, D, E, F };
 
 static cg_graph *ib(void) { return cg_graph_create(&cg_tech_infiniband, NULL); }
 
+/* A hot receiver 0: 24 multi-out senders (sender i also sends to i - 1
+ * quiet hosts, so out-degrees 2..25 and many different penalties) and 3
+ * single-out senders; built in the given order of the 27 senders. Returns
+ * the graph; single[] gets the singles' comms, multi[] the multi-out
+ * comms into 0. */
+enum { HOT_MULTI = 24, HOT_SINGLE = 3 };
+static cg_graph *hot_receiver(const int *order, cg_comm *single, cg_comm *multi)
+{
+  cg_graph *g = ib();
+  for (int j = 0; j < HOT_MULTI + HOT_SINGLE; j++) {
+    int i = order[j];
+    cg_host s = (cg_host)(1 + i);
+    if (i >= HOT_MULTI) {
+      single[i - HOT_MULTI] = cg_graph_add(g, s, 0);
+      continue;
+    }
+    multi[i] = cg_graph_add(g, s, 0);
+    for (int q = 0; q < i + 1; q++)
+      cg_graph_add(g, s, (cg_host)(1000 + 100 * i + q));
+  }
+  return g;
+}
+
+/* x with sum of min(share, x) + n x = 1, by bisection (independent of the
+ * sorted water-filling of the code). */
+static double level_by_bisection(const double *share, int m, int n)
+{
+  double lo = 0, hi = 1;
+  for (int it = 0; it < 200; it++) {
+    double x = (lo + hi) / 2, f = n * x;
+    for (int i = 0; i < m; i++)
+      f += share[i] < x ? share[i] : x;
+    if (f < 1)
+      lo = x;
+    else
+      hi = x;
+  }
+  return (lo + hi) / 2;
+}
+
 int main(void)
 {
-  const double tol = 1e-9;
+  /* The sums of 1/d+ are in 2^-36 fixed point: the largest error measured
+   * here is 3.6e-12 relative (8/3 in graph 3); the others are below 1.2e-12. */
+  const double tol = 5e-12;
   { /* graph 1: a sends to b, c, d */
     cg_graph *g = ib();
     cg_comm e[3] = {cg_graph_add(g, A, B), cg_graph_add(g, A, C), cg_graph_add(g, A, D)};
@@ -59,6 +103,113 @@ int main(void)
     CHECK_REL(cg_graph_penalty(g, db), 2.0, tol);
     CHECK_REL(cg_graph_penalty(g, ec), 1.0, tol);
     cg_graph_destroy(g);
+  }
+  { /* Fig. 4 graph A: a, b from n0 to n1, n2; c, d into n1; e into n2.
+       n0: D = 2 + k (1 + 1 into n1, 1 into n2) = 5. n1: c, d share what a
+       leaves, (1 - 1/5) / 2 = 0.4 each: 2.5. n2: e gets 1 - 1/5: 1.25. */
+    cg_graph *g = ib();
+    cg_comm a = cg_graph_add(g, 0, 1), b = cg_graph_add(g, 0, 2), c = cg_graph_add(g, 3, 1);
+    cg_comm d = cg_graph_add(g, 4, 1), e = cg_graph_add(g, 5, 2);
+    CHECK_REL(cg_graph_penalty(g, a), 5.0, tol);
+    CHECK_REL(cg_graph_penalty(g, b), 5.0, tol);
+    CHECK_REL(cg_graph_penalty(g, c), 2.5, tol);
+    CHECK_REL(cg_graph_penalty(g, d), 2.5, tol);
+    CHECK_REL(cg_graph_penalty(g, e), 1.25, tol);
+    /* e ends: n0 = 2 + 2 = 4; c, d get (1 - 1/4) / 2 each: 8/3. */
+    cg_graph_remove(g, e);
+    CHECK_REL(cg_graph_penalty(g, a), 4.0, tol);
+    CHECK_REL(cg_graph_penalty(g, c), 8.0 / 3.0, tol);
+    CHECK_REL(cg_graph_penalty(g, d), 8.0 / 3.0, tol);
+    cg_graph_remove(g, c);
+    cg_graph_remove(g, d);
+    CHECK_REL(cg_graph_penalty(g, a), 2.0, tol);
+    CHECK_REL(cg_graph_penalty(g, b), 2.0, tol);
+    cg_graph_destroy(g);
+  }
+  { /* Fig. 4 graph B: c, d, e into n1 share (1 - 1/5) / 3: 3.75 (the
+       literal formula gave 1.25 each, 2.6 cards into n1) */
+    cg_graph *g = ib();
+    cg_comm a = cg_graph_add(g, 0, 1), b = cg_graph_add(g, 0, 2);
+    cg_comm s[3] = {cg_graph_add(g, 3, 1), cg_graph_add(g, 4, 1), cg_graph_add(g, 5, 1)};
+    CHECK_REL(cg_graph_penalty(g, a), 5.0, tol);
+    CHECK_REL(cg_graph_penalty(g, b), 5.0, tol);
+    for (int i = 0; i < 3; i++)
+      CHECK_REL(cg_graph_penalty(g, s[i]), 3.75, tol);
+    cg_graph_destroy(g);
+  }
+  { /* Two multi-out senders of different penalties and two singles into
+       d = 0: s1 = 1 -> {0, 5}, s2 = 2 -> {0, 6, 7}, t1 = 3, t2 = 4.
+       P(s1) = 2 + 1/3 + 1 + 1 = 13/3, P(s2) = 3 + 1/2 + 1 + 1 = 11/2;
+       neither share is capped: t1, t2 get (1 - 3/13 - 2/11) / 2 = 42/143
+       each, penalty 143/42, and the four shares fill the card exactly. */
+    cg_graph *g = ib();
+    cg_comm t1 = cg_graph_add(g, 3, 0);
+    cg_comm s1 = cg_graph_add(g, 1, 0);
+    cg_graph_add(g, 2, 6);
+    cg_comm s2 = cg_graph_add(g, 2, 0);
+    cg_graph_add(g, 1, 5);
+    cg_comm t2 = cg_graph_add(g, 4, 0);
+    cg_graph_add(g, 2, 7);
+    CHECK_REL(cg_graph_penalty(g, s1), 13.0 / 3.0, tol);
+    CHECK_REL(cg_graph_penalty(g, s2), 5.5, tol);
+    CHECK_REL(cg_graph_penalty(g, t1), 143.0 / 42.0, tol);
+    CHECK_REL(cg_graph_penalty(g, t2), 143.0 / 42.0, tol);
+    CHECK_REL(1 / cg_graph_penalty(g, s1) + 1 / cg_graph_penalty(g, s2) +
+                  2 / cg_graph_penalty(g, t1), 1.0, tol);
+    cg_graph_destroy(g);
+  }
+  { /* Parallel edges: s = 1 sends twice to 0, t = 2 once. P(s) = 2 + 1 + 1
+       = 4; t gets what the two quarters leave: 1/2, penalty 2 (the literal
+       formula gave 4/3, 1.25 cards). */
+    cg_graph *g = ib();
+    cg_comm p1 = cg_graph_add(g, 1, 0), t = cg_graph_add(g, 2, 0), p2 = cg_graph_add(g, 1, 0);
+    CHECK_REL(cg_graph_penalty(g, p1), 4.0, tol);
+    CHECK_REL(cg_graph_penalty(g, p2), 4.0, tol);
+    CHECK_REL(cg_graph_penalty(g, t), 2.0, tol);
+    cg_graph_destroy(g);
+  }
+  { /* Capped shares: four senders 1..4 of out-degree 2 (one comm into 0,
+       one to a quiet host) and one single 5 into 0. P = 2 + 3/2 + 1 = 4.5
+       each, above the fair level 1/5, so each counts for 1/5 and the single
+       gets the fair share: penalty 5 = d-(0), never more. */
+    cg_graph *g = ib();
+    cg_comm m[4];
+    for (cg_host s = 1; s <= 4; s++) {
+      m[s - 1] = cg_graph_add(g, s, 0);
+      cg_graph_add(g, s, 10 + s);
+    }
+    cg_comm single = cg_graph_add(g, 5, 0);
+    for (int i = 0; i < 4; i++)
+      CHECK_REL(cg_graph_penalty(g, m[i]), 4.5, tol);
+    CHECK_REL(cg_graph_penalty(g, single), 5.0, tol);
+    cg_graph_destroy(g);
+  }
+  { /* Hot receiver (more than 16 multi-out comms: the heapsort path), some
+       shares capped and some not; checked against bisection, and the same
+       bits whatever the order the senders arrive in. */
+    int fwd[HOT_MULTI + HOT_SINGLE], rev[HOT_MULTI + HOT_SINGLE];
+    for (int i = 0; i < HOT_MULTI + HOT_SINGLE; i++) {
+      fwd[i] = i;
+      rev[i] = HOT_MULTI + HOT_SINGLE - 1 - i;
+    }
+    cg_comm s1[HOT_SINGLE], m1[HOT_MULTI], s2[HOT_SINGLE], m2[HOT_MULTI];
+    cg_graph *g = hot_receiver(fwd, s1, m1), *h = hot_receiver(rev, s2, m2);
+    double share[HOT_MULTI];
+    int capped = 0;
+    for (int i = 0; i < HOT_MULTI; i++)
+      share[i] = 1 / cg_graph_penalty(g, m1[i]);
+    double x = level_by_bisection(share, HOT_MULTI, HOT_SINGLE);
+    for (int i = 0; i < HOT_MULTI; i++)
+      capped += share[i] > x;
+    CHECK(capped > 0 && capped < HOT_MULTI);
+    for (int i = 0; i < HOT_SINGLE; i++) {
+      CHECK_REL(cg_graph_penalty(g, s1[i]), 1 / x, tol);
+      CHECK(cg_graph_penalty(g, s1[i]) == cg_graph_penalty(h, s2[i]));
+    }
+    for (int i = 0; i < HOT_MULTI; i++)
+      CHECK(cg_graph_penalty(g, m1[i]) == cg_graph_penalty(h, m2[i]));
+    cg_graph_destroy(g);
+    cg_graph_destroy(h);
   }
   { /* pure incast of 4 single senders: rule (b) has no multi-out source,
        rule (c) gives the fair share 4 */

@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "contention/step_solver.h"
+#include "contention/technology.h"
 
 #define M 20971520.0
 #define ALPHA 5.105e-10
@@ -69,7 +70,8 @@ static void fig3(double alpha, int exact_digits)
 
 static void fig4(void)
 {
-  /* Graph A with the erratum of DESIGN.md sec. 5: e's penalty is 1.25. */
+  /* Graph A with e's penalty 1.25, not the printed 1.5: the paper's own
+   * T_p for e, 0.013382 s, is 1.25 T_ref (erratum, doc/model.md). */
   static const double a[] = {5, 4, 2}, c[] = {2.5, 2.5}, e[] = {1.25};
   const double *pa[5] = {a, a, c, c, e};
   size_t na[5] = {3, 3, 2, 2, 1};
@@ -132,7 +134,69 @@ static void rules_and_dynamics(void)
   CHECK_STR_CONTAINS(err, "comm 1 lives in at least 2 steps but has 1 given penalties");
   cg_step_comm gl[1] = {{0, 1, M, 0, low, 1}};
   CHECK(cg_solve_steps(gl, 1, ALPHA, NULL, NULL, f2, NULL, err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "comm 0 has penalty 0.5 in step 1");
+  CHECK_STR_CONTAINS(err, "comm 0 has penalty 0.5 in step 1 (given penalties must be finite and >= 1)");
+}
+
+/* A technology whose rules are broken: every comm gets 0.5 once a second
+ * comm leaves the same source. */
+static void broken_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
+{
+  (void)g, (void)d, (void)delta;
+  cg_hostset_add(dirty, s);
+}
+
+static void broken_evaluate(cg_graph *g, const cg_hostset *dirty)
+{
+  for (size_t k = 0; k < dirty->count; k++) {
+    size_t n;
+    const cg_comm *out = cg_graph_out_comms(g, dirty->items[k], &n);
+    for (size_t i = 0; i < n; i++)
+      cg_graph_set_penalty(g, out[i], n > 1 ? 0.5 : 1.0);
+  }
+}
+
+static const cg_tech broken = {.name = "broken", .description = "test", .edge_changed = broken_edge_changed,
+                               .evaluate = broken_evaluate};
+
+static void bad_technology(void)
+{
+  /* Comm 0 runs for 2.1 s; comms 1 and 2 share source 0 from t = 1: step 2
+   * gives both 0.5; the error names the lower index and the technology. */
+  cg_step_comm cm[3] = {{5, 6, M, 0, NULL, 0}, {0, 2, M, 1, NULL, 0}, {0, 1, M, 1, NULL, 0}};
+  double fin[3];
+  char err[256];
+  CHECK(cg_solve_steps(cm, 3, 1e-7, &broken, NULL, fin, NULL, err, sizeof err) == -1);
+  CHECK(strcmp(err, "comm 1 has penalty 0.5 in step 2 under technology 'broken' (its rules must give "
+                    "finite penalties >= 1)") == 0);
+}
+
+/* Simultaneous events: 1000 comms on one host pair all end together (one
+ * event), and a comm starting exactly when another ends sees the graph
+ * without it. */
+static void simultaneous(void)
+{
+  enum { N = 1000 };
+  cg_step_comm *cm = calloc(N + 1, sizeof *cm);
+  double *fin = calloc(N + 1, sizeof *fin);
+  char err[256];
+  for (int i = 0; i < N; i++)
+    cm[i] = (cg_step_comm){0, 1, M, 0, NULL, 0};
+  cm[N] = (cg_step_comm){0, 2, M, 0, NULL, 0};
+  cg_step_table tab = {0};
+  /* Pure out-conflict: N + 1 comms of source 0 at penalty N + 1 under the
+   * InfiniBand rules, all ending at (N + 1) T. */
+  CHECK(cg_solve_steps(cm, N + 1, ALPHA, &cg_tech_infiniband, NULL, fin, &tab, err, sizeof err) == 0);
+  for (int i = 0; i <= N; i++)
+    CHECK_REL(fin[i], (N + 1) * M * ALPHA, 1e-12);
+  CHECK(tab.count == N + 1); /* one step */
+  cg_step_table_free(&tab);
+  /* b starts when a ends: a alone (T), then b alone (T). */
+  cg_step_comm ab[2] = {{0, 1, M, 0, NULL, 0}, {0, 2, M, M * ALPHA, NULL, 0}};
+  CHECK(cg_solve_steps(ab, 2, ALPHA, &cg_tech_infiniband, NULL, fin, NULL, err, sizeof err) == 0);
+  CHECK_REL(fin[0], M * ALPHA, 1e-15);
+  CHECK_REL(fin[1], 2 * M * ALPHA, 1e-15);
+  free(cm);
+  free(fin);
 }
 
 int main(void)
@@ -141,5 +205,7 @@ int main(void)
   fig3(0.010706 / M, 1);
   fig4();
   rules_and_dynamics();
+  bad_technology();
+  simultaneous();
   CHECK_DONE();
 }

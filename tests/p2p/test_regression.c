@@ -1,4 +1,6 @@
 /* Regression unit tests on data whose fits are known exactly. */
+#include <stdlib.h>
+
 #include "../core/check.h"
 #include "contention/regression.h"
 
@@ -89,5 +91,42 @@ int main(void)
   const double yz[] = {1, 0, 2, 3};
   CHECK(cg_detect_breakpoints(x1, yz, 4, 1, br, err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "non-zero finite y (point 1");
+
+  /* A sweep with 8000 distinct sizes (two measurements each), five pieces
+   * with jumps: the four breaks exactly (the cubic version refused more
+   * than 4000 distinct sizes and needed minutes for 2000). */
+  enum { BIG = 16000 };
+  double *xb = malloc(BIG * sizeof *xb), *yb = malloc(BIG * sizeof *yb), b4[4];
+  for (int i = 0; i < BIG; i++) {
+    double k = 1 + i / 2;
+    xb[i] = k;
+    yb[i] = k <= 1000 ? 5 + k : k <= 3000 ? 900 + 0.5 * k : k <= 5000 ? 1 + k : k <= 7000 ? 4000 + 0.2 * k : 3 * k;
+  }
+  CHECK(cg_detect_breakpoints(xb, yb, BIG, 4, b4, err, sizeof err) == 0);
+  CHECK_REL(b4[0], 1000, 0);
+  CHECK_REL(b4[1], 3000, 0);
+  CHECK_REL(b4[2], 5000, 0);
+  CHECK_REL(b4[3], 7000, 0);
+  free(xb);
+  free(yb);
+
+  /* Scale: durations of 1e-200 s or 1e300 s give the same line as the
+   * same data scaled to microseconds (the sums are taken on scaled values). */
+  const double xs[] = {1, 2, 3, 4};
+  double tiny[4], huge[4], wt[4];
+  cg_linfit ft, fh, fu;
+  for (int i = 0; i < 4; i++) {
+    tiny[i] = (2 + 3 * xs[i] + (i == 2)) * 1e-200;
+    huge[i] = (2 + 3 * xs[i] + (i == 2)) * 1e300;
+  }
+  cg_relative_weights(tiny, 4, wt);
+  CHECK(cg_linfit_wls(xs, tiny, wt, 4, &ft, err, sizeof err) == 0);
+  cg_relative_weights(huge, 4, wt);
+  CHECK(cg_linfit_wls(xs, huge, wt, 4, &fh, err, sizeof err) == 0);
+  CHECK(cg_linfit_ols(xs, huge, 4, &fu, err, sizeof err) == 0);
+  CHECK_REL(ft.slope / 1e-200, fh.slope / 1e300, 1e-12);
+  CHECK_REL(ft.intercept / 1e-200, fh.intercept / 1e300, 1e-12);
+  CHECK_REL(ft.r2, fh.r2, 1e-12);
+  CHECK(isfinite(fu.slope) && isfinite(fu.intercept) && fu.r2 > 0.9);
   CHECK_DONE();
 }

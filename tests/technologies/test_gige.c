@@ -64,9 +64,39 @@ static void beta(void)
   cg_graph_destroy(g);
 }
 
+/* 500 comms on one host pair and one more sender into the same
+ * destination, built in deferred mode (one evaluation, the destination's
+ * in-side computed once) and in immediate mode: by hand, a's comms are
+ * strongly slow on the in side, 501 beta (1 + gamma_i / 1); c's comm is
+ * not, 501 beta (1 - gamma_i / 500). */
+static void hot_pair(void)
+{
+  for (int deferred = 0; deferred < 2; deferred++) {
+    cg_graph *g = cg_graph_create(&cg_tech_gige, NULL);
+    cg_graph_set_deferred(g, deferred);
+    cg_comm a[500], c;
+    for (int i = 0; i < 500; i++)
+      a[i] = cg_graph_add(g, 0, 1);
+    c = cg_graph_add(g, 2, 1);
+    cg_graph_flush(g);
+    for (int i = 0; i < 500; i++)
+      CHECK_REL(cg_graph_penalty(g, a[i]), 501 * 0.75 * (1 + 0.036), 1e-15);
+    CHECK_REL(cg_graph_penalty(g, c), 501 * 0.75 * (1 - 0.036 / 500), 1e-15);
+    /* c leaves: a pure out-conflict and in-conflict of 500, 500 beta. */
+    cg_graph_remove(g, c);
+    cg_graph_flush(g);
+    size_t n;
+    cg_graph_changed(g, &n);
+    CHECK(n == 500);
+    CHECK_REL(cg_graph_penalty(g, a[7]), 500 * 0.75, 1e-15);
+    cg_graph_destroy(g);
+  }
+}
+
 int main(void)
 {
   fig4();
   beta();
+  hot_pair();
   CHECK_DONE();
 }

@@ -58,26 +58,36 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
     if (!*p)
       continue;
     double vals[8];
-    size_t n = 0;
-    int numeric = 1;
+    size_t n = 0, numeric = 0;
     for (char *tok = p;; n++) {
       char *comma = strchr(tok, ',');
       if (comma)
         *comma = '\0';
-      if (n < 8 && parse_field(tok, &vals[n]) != 0)
-        numeric = 0;
+      double v;
+      if (parse_field(tok, &v) == 0) {
+        numeric++;
+        if (n < 8)
+          vals[n] = v;
+      }
       if (!comma) {
         n++;
         break;
       }
       tok = comma + 1;
     }
-    if (!numeric && !data_seen) { /* the header line */
+    /* The header: the first line, if none of its fields is a number. A
+     * first line with some numbers is a (malformed) data row. */
+    if (!data_seen && numeric == 0) {
       data_seen = 1;
+      if (n != columns) {
+        snprintf(err, errlen, "%s:%d: header has %zu column%s, expected %zu (%s)", path, lineno, n,
+                 n == 1 ? "" : "s", columns, header);
+        rc = -1;
+      }
       continue;
     }
     data_seen = 1;
-    if (n != columns || !numeric) {
+    if (n != columns || numeric != n) {
       snprintf(err, errlen, "%s:%d: expected %zu numeric comma-separated columns (%s)", path, lineno, columns,
                header);
       rc = -1;

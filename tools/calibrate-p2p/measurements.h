@@ -1,6 +1,7 @@
 /* Measurement files of contention-calibrate-p2p: CSV with a fixed number
- * of numeric columns, an optional header line (first non-comment line with
- * a non-numeric field), '#' comments and blank lines. */
+ * of numeric columns, an optional header line (the first non-comment line,
+ * when none of its fields is a number; it must have as many columns),
+ * '#' comments and blank lines. */
 #ifndef CALIBRATE_P2P_MEASUREMENTS_H
 #define CALIBRATE_P2P_MEASUREMENTS_H
 

@@ -3,6 +3,7 @@
  * the same size) and the penalties of its later steps (given per comm with
  * 'later-penalties', or from a technology's rules), prints the penalties of
  * the first step. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "contention/errors.h"
 #include "contention/reverse_solver.h"
 #include "scenario.h"
+#include "version.h"
 
 #define PROG "contention-calibrate"
 
@@ -31,7 +33,12 @@ static void usage(FILE *out)
           "in the k-th distinct measured time needs k-1 of them) if every comm has it,\n"
           "else from the rules of --technology applied to the comms still running.\n"
           "\n"
+          "A first-step penalty below 1 (the comm would have sent faster than the\n"
+          "scenario's bandwidth) means the measured times are inconsistent with the\n"
+          "bandwidth: it is an error, unless --clamp.\n"
+          "\n"
           "  --format table|csv   output format (csv: comm,steps,penalty)\n"
+          "  --clamp              print a penalty below 1 as 1, with a warning naming the comm\n"
           "  --technology NAME    rules for the later steps: %s (default: infiniband)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
@@ -63,10 +70,77 @@ static int check_static_synchronous(const scenario *sc, char *err, size_t errlen
   return 0;
 }
 
+/* A reverse-solved penalty below 1: the measured times are faster than
+ * the bandwidth allows. Refused, or with --clamp printed as 1 with a
+ * warning per comm. Returns 0 when the output may be printed. */
+static int below_one(const scenario *sc, double *rho, int clamp)
+{
+  size_t first = sc->comm_count, count = 0;
+  for (size_t i = 0; i < sc->comm_count; i++)
+    if (rho[i] < 1) {
+      count++;
+      if (first == sc->comm_count)
+        first = i;
+      if (clamp)
+        fprintf(stderr, PROG ": %s:%d: warning: comm '%s': first-step penalty %g < 1 printed as 1 (--clamp)\n",
+                sc->file, sc->comms[i].line, sc->comms[i].id, rho[i]);
+    }
+  if (!count)
+    return 0;
+  if (clamp) {
+    for (size_t i = 0; i < sc->comm_count; i++)
+      rho[i] = fmax(rho[i], 1.0);
+    return 0;
+  }
+  const scenario_comm *c = &sc->comms[first];
+  fprintf(stderr,
+          PROG ": %s:%d: comm '%s' gets first-step penalty %g < 1 (%zu comm%s in all): it would have sent "
+               "faster than the scenario's bandwidth, so the measured times are inconsistent with it; "
+               "--clamp prints 1 instead\n",
+          sc->file, c->line, c->id, rho[first], count, count == 1 ? "" : "s");
+  return -1;
+}
+
+static void print_penalties(const scenario *sc, const cli_options *o, const double *T, const double *rho)
+{
+  size_t n = sc->comm_count;
+  size_t *steps = cg_xmalloc(n * sizeof *steps);
+  cg_reverse_step_counts(T, n, steps);
+  if (o->csv)
+    printf("comm,steps,penalty\n");
+  else
+    printf("%-10s %-8s %-8s %12s %6s %10s   (later steps: %s)\n", "comm", "src", "dst", "measured(s)",
+           "steps", "penalty", sc->comms[0].has_later ? "given" : o->tech->name);
+  for (size_t i = 0; i < n; i++) {
+    const scenario_comm *c = &sc->comms[i];
+    if (o->csv)
+      printf("%s,%zu,%.17g\n", c->id, steps[i], rho[i]);
+    else
+      printf("%-10s %-8s %-8s %12.7f %6zu %10.6f\n", c->id, sc->hosts[c->src], sc->hosts[c->dst], c->measured,
+             steps[i], rho[i]);
+  }
+  free(steps);
+}
+
+/* Output goes to stdout: a full disk or a closed pipe must not pass for
+ * success. */
+static int check_stdout(void)
+{
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout))
+    return 0;
+  fprintf(stderr, PROG ": cannot write standard output: %s\n", errno ? strerror(errno) : "write error");
+  return -1;
+}
+
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   cli_options o;
-  int rc = cli_parse(PROG, argc, argv, NULL, &o, usage);
+  int clamp = 0;
+  cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
+  int rc = cli_parse(PROG, argc, argv, extra, &o, usage);
   if (rc >= 0)
     return rc;
   scenario sc;
@@ -93,8 +167,8 @@ int main(int argc, char **argv)
   double alpha = 1.0 / sc.bandwidth, m = sc.comms[0].size;
   rc = sc.comms[0].has_later
            ? cg_reverse_first_step(T, n, alpha, m, later, nlater, rho, err, sizeof err)
-           : cg_reverse_first_step_tech(T, src, dst, n, alpha, m, o.tech, o.params, rho, err,
-                                        sizeof err);
+           : cg_reverse_first_step_tech_grouped(T, src, dst, n, alpha, m, o.tech, o.params, sc.racks,
+                                                sc.host_count, rho, err, sizeof err);
   if (rc) {
     size_t idx;
     const char *rest;
@@ -103,21 +177,9 @@ int main(int argc, char **argv)
               rest);
     else
       fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
-  } else {
-    if (o.csv)
-      printf("comm,steps,penalty\n");
-    else
-      printf("%-10s %-8s %-8s %12s %6s %10s   (later steps: %s)\n", "comm", "src", "dst",
-             "measured(s)", "steps", "penalty", sc.comms[0].has_later ? "given" : o.tech->name);
-    for (size_t i = 0; i < n; i++) {
-      const scenario_comm *c = &sc.comms[i];
-      size_t steps = cg_reverse_step_count(T, n, i);
-      if (o.csv)
-        printf("%s,%zu,%.17g\n", c->id, steps, rho[i]);
-      else
-        printf("%-10s %-8s %-8s %12.7f %6zu %10.6f\n", c->id, sc.hosts[c->src], sc.hosts[c->dst],
-               c->measured, steps, rho[i]);
-    }
+  } else if ((rc = below_one(&sc, rho, clamp)) == 0) {
+    print_penalties(&sc, &o, T, rho);
+    rc = check_stdout();
   }
   free(T);
   free(rho);

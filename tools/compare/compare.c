@@ -12,6 +12,7 @@
 #include "contention/step_solver.h"
 #include "contention/technology.h"
 #include "scenario.h"
+#include "version.h"
 
 #define PROG "contention-compare"
 
@@ -146,6 +147,8 @@ static int predict(const scenario *sc, const cg_tech *t, const double *params, i
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   opts o = {0};
   int rc = parse(argc, argv, &o);
   if (rc >= 0) {

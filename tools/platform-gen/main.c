@@ -7,9 +7,12 @@
 
 #include "options.h"
 #include "writer.h"
+#include "version.h"
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option("contention-platform-gen", argc, argv))
+    return 0;
   pgen_options o;
   int rc = pgen_parse(argc, argv, &o);
   if (rc >= 0)

@@ -12,6 +12,7 @@
 #include "contention/step_solver.h"
 #include "contention/technology.h"
 #include "scenario.h"
+#include "version.h"
 
 #define PROG "contention-predict"
 
@@ -125,6 +126,8 @@ static void print_steps(const scenario *sc, const cg_step_table *tab, int csv)
 
 int main(int argc, char **argv)
 {
+  if (tool_version_option(PROG, argc, argv))
+    return 0;
   cli_options o;
   int mode_penalties = 0, mode_steps = 0;
   cli_flag extra[] = {{"--penalties", &mode_penalties}, {"--steps", &mode_steps}, {NULL, NULL}};

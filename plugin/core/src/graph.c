@@ -1,9 +1,11 @@
 /* Dynamic contention graph: adjacency arrays with O(1) swap-removal, a free
- * list of comm handles, and the list of comms whose penalty changed in the
- * last event. Penalty rules live in the technologies. */
+ * list of comm handles, the list of comms whose penalty changed in the last
+ * event, and the first invalid penalty a technology handed out. Penalty
+ * rules live in the technologies. */
 #include "contention/graph.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -55,6 +57,11 @@ struct cg_graph {
   int pending;  /* deferred events not evaluated yet */
   cg_comm *changed;
   size_t changed_count, changed_cap;
+
+  cg_comm *added;         /* comms added since the last evaluation */
+  size_t added_count, added_cap;
+  int has_error;
+  cg_penalty_error error; /* the first invalid penalty, if has_error */
 };
 
 cg_graph *cg_graph_create(const cg_tech *tech, const double *params)
@@ -89,6 +96,7 @@ void cg_graph_destroy(cg_graph *g)
   free(g->comms);
   free(g->sources);
   free(g->changed);
+  free(g->added);
   free(g->params);
   cg_hostset_free(&g->dirty);
   free(g);
@@ -154,10 +162,54 @@ static void mark_changed(cg_graph *g, cg_comm c)
   g->changed[g->changed_count++] = c;
 }
 
+/* The penalty of a comm added and not evaluated yet: a NaN whose payload
+ * no arithmetic produces, so evaluate() can tell a comm the technology
+ * skipped from one it gave NaN. */
+#define UNSET_BITS UINT64_C(0x7FF8DEADBEEF0001)
+
+static uint64_t bits_of(double v)
+{
+  uint64_t b;
+  memcpy(&b, &v, sizeof b);
+  return b;
+}
+
+static double unset_penalty(void)
+{
+  uint64_t b = UNSET_BITS;
+  double v;
+  memcpy(&v, &b, sizeof v);
+  return v;
+}
+
+static void record_error(cg_graph *g, cg_comm c, double penalty, int missing)
+{
+  if (g->has_error)
+    return;
+  g->has_error = 1;
+  g->error = (cg_penalty_error){g->tech->name, c, g->comms[c].src, g->comms[c].dst, penalty, missing};
+}
+
+/* Runs the technology, then checks that it gave every comm added since
+ * the last evaluation a penalty (a handle reused in between is checked
+ * twice, harmlessly; a comm removed in between is free). */
+static void evaluate(cg_graph *g)
+{
+  g->tech->evaluate(g, &g->dirty);
+  for (size_t i = 0; i < g->added_count; i++) {
+    comm_rec *r = &g->comms[g->added[i]];
+    if (r->state == COMM_ACTIVE && bits_of(r->penalty) == UNSET_BITS) {
+      record_error(g, g->added[i], NAN, 1);
+      r->penalty = NAN;
+    }
+  }
+  g->added_count = 0;
+}
+
 static void end_event(cg_graph *g)
 {
   if (!g->deferred)
-    g->tech->evaluate(g, &g->dirty);
+    evaluate(g);
 }
 
 void cg_graph_flush(cg_graph *g)
@@ -165,7 +217,7 @@ void cg_graph_flush(cg_graph *g)
   if (!g->pending)
     return;
   g->pending = 0;
-  g->tech->evaluate(g, &g->dirty);
+  evaluate(g);
 }
 
 void cg_graph_set_deferred(cg_graph *g, int on)
@@ -200,7 +252,9 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
     g->sources[g->source_count++] = src;
   }
   g->active++;
-  r->penalty = NAN; /* forces the new comm into the changed list */
+  r->penalty = unset_penalty(); /* reads NaN until the (deferred) evaluation */
+  cg_grow((void **)&g->added, &g->added_cap, g->added_count + 1, sizeof *g->added);
+  g->added[g->added_count++] = c;
   g->tech->edge_changed(g, src, dst, +1, &g->dirty);
   cg_hostset_add(&g->dirty, src);
   end_event(g);
@@ -306,14 +360,50 @@ const cg_host *cg_graph_sources(const cg_graph *g, size_t *n)
   return g->sources;
 }
 
+/* Finite and >= 1 in one unsigned compare on the sign and exponent bits:
+ * [1, DBL_MAX] is exactly sign 0 with exponent field 0x3FF..0x7FE; below
+ * 0x3FF wraps around to huge, and the sign bit or 0x7FF (inf, NaN) are
+ * above. */
+static int penalty_ok(uint64_t bits) { return (bits >> 52) - 0x3FF <= 0x3FF; }
+
 void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty)
 {
   comm_rec *r = &g->comms[c];
-  /* Bitwise comparison: NaN (a new comm) always counts as changed. */
-  if (memcmp(&r->penalty, &penalty, sizeof penalty) != 0) {
-    r->penalty = penalty;
-    mark_changed(g, c);
+  uint64_t now = bits_of(penalty), old = bits_of(r->penalty);
+  /* Bitwise comparison; an unchanged value was checked when it was set. */
+  if (now == old)
+    return;
+  if (!penalty_ok(now))
+    record_error(g, c, penalty, 0);
+  r->penalty = penalty;
+  mark_changed(g, c); /* so a new comm is always listed */
+}
+
+const cg_penalty_error *cg_graph_error(const cg_graph *g) { return g->has_error ? &g->error : NULL; }
+
+/* The fewest digits (up to 17) that read back as the same double. */
+static void shortest(double v, char *buf, size_t len)
+{
+  for (int digits = 1; digits <= 17; digits++) {
+    snprintf(buf, len, "%.*g", digits, v);
+    if (isnan(v) || strtod(buf, NULL) == v)
+      return;
   }
+}
+
+int cg_penalty_error_format(const cg_penalty_error *e, const char *comm, const char *src,
+                            const char *dst, char *buf, size_t len)
+{
+  char hosts[256] = "", value[32];
+  if (src && dst)
+    snprintf(hosts, sizeof hosts, " (%s -> %s)", src, dst);
+  shortest(e->penalty, value, sizeof value);
+  if (e->missing)
+    return snprintf(buf, len, "comm %s%s got no penalty from technology %s; penalties must be finite and >= 1",
+                    comm, hosts, e->technology);
+  return snprintf(buf, len,
+                  "comm %s%s got the penalty %s from technology %s; penalties must be finite and >= 1",
+                  comm, hosts, value, e->technology);
 }
 
 void *cg_graph_tech_state(const cg_graph *g) { return g->tech_state; }

@@ -16,7 +16,7 @@ typedef enum { K_THRESH, K_OS, K_OS_BYTE, K_OR, K_OR_BYTE, K_L, K_B, K_ROUTE_BW,
 typedef struct key_def {
   char name[32];
   key_kind kind;
-  int index; /* threshold or segment */
+  int index; /* threshold or segment; -1 for the route keys */
 } key_def;
 
 enum { MAX_KEYS = CG_P2P_THRESHOLDS + 4 * (CG_P2P_SEGMENTS - 1) + 2 * CG_P2P_SEGMENTS + 2 };
@@ -39,8 +39,10 @@ static int build_keys(key_def *k)
       k[n++].index = s;
     }
   snprintf(k[n].name, sizeof k[n].name, "route.bandwidth");
+  k[n].index = -1;
   k[n++].kind = K_ROUTE_BW;
   snprintf(k[n].name, sizeof k[n].name, "route.latency");
+  k[n].index = -1;
   k[n++].kind = K_ROUTE_LAT;
   return n;
 }
@@ -227,7 +229,7 @@ void cg_p2p_write_params(FILE *out, const cg_p2p_params *p)
   fprintf(out, "# Piecewise point-to-point parameters (doc/p2p-model.md); times in s, B in bytes/s\n");
   for (int k = 0; k < nkeys; k++) {
     const key_def *d = &keys[k];
-    const cg_p2p_segment *s = &p->seg[d->index];
+    const cg_p2p_segment *s = d->index >= 0 ? &p->seg[d->index] : NULL; /* NULL for the route keys */
     double v = 0;
     switch (d->kind) {
     case K_THRESH: fprintf(out, "%s = %ld\n", d->name, p->thresh[d->index]); continue;

@@ -1,5 +1,8 @@
 /* Least-squares regression. Sums are centred (two passes) because message
- * sizes span eight decades while durations are microseconds. */
+ * sizes span eight decades while durations are microseconds, and computed
+ * on x and y scaled by powers of two to at most 1 (exact: the results are
+ * bit for bit those of the unscaled sums, which would overflow for
+ * extreme magnitudes). */
 #include "contention/regression.h"
 
 #include <float.h>
@@ -9,19 +12,42 @@
 
 #include "contention/alloc.h"
 
+/* Exponent e with |v| <= 2^e for every v of the points (0 if all are 0). */
+static int scale_of(const double *v, const size_t *idx, size_t from, size_t to)
+{
+  double m = 0;
+  for (size_t i = from; i < to; i++)
+    m = fmax(m, fabs(v[idx ? idx[i] : i]));
+  int e = 0;
+  if (m > 0 && isfinite(m))
+    frexp(m, &e);
+  return e;
+}
+
+void cg_relative_weights(const double *y, size_t n, double *w)
+{
+  int e = scale_of(y, NULL, 0, n);
+  for (size_t i = 0; i < n; i++) {
+    double s = ldexp(y[i], -e);
+    w[i] = 1.0 / (s * s);
+  }
+}
+
 /* Weighted least squares on points idx[from..to) of (x, y) with weights w
  * (NULL: all 1). Returns the number of distinct x seen (0, 1 or 2 = "2 or
- * more"); on 2 fills slope, intercept and the weighted SSE and SST. */
+ * more"); on 2 fills slope, intercept and the weighted SSE and SST of y
+ * scaled by a power of two (only their ratio is meaningful). */
 static int wls(const double *x, const double *y, const double *w, const size_t *idx, size_t from, size_t to,
                double *slope, double *intercept, double *sse, double *sst)
 {
+  int ex = scale_of(x, idx, from, to), ey = scale_of(y, idx, from, to);
   double sw = 0, mx = 0, my = 0;
   for (size_t i = from; i < to; i++) {
     size_t k = idx ? idx[i] : i;
     double wk = w ? w[k] : 1.0;
     sw += wk;
-    mx += wk * x[k];
-    my += wk * y[k];
+    mx += wk * ldexp(x[k], -ex);
+    my += wk * ldexp(y[k], -ey);
   }
   if (to <= from || sw <= 0)
     return 0;
@@ -30,21 +56,21 @@ static int wls(const double *x, const double *y, const double *w, const size_t *
   double sxx = 0, sxy = 0, syy = 0;
   for (size_t i = from; i < to; i++) {
     size_t k = idx ? idx[i] : i;
-    double wk = w ? w[k] : 1.0, dx = x[k] - mx, dy = y[k] - my;
+    double wk = w ? w[k] : 1.0, dx = ldexp(x[k], -ex) - mx, dy = ldexp(y[k], -ey) - my;
     sxx += wk * dx * dx;
     sxy += wk * dx * dy;
     syy += wk * dy * dy;
   }
   if (!(sxx > 0))
     return 1;
-  *slope = sxy / sxx;
-  *intercept = my - *slope * mx;
-  double e = 0;
+  double b = sxy / sxx, a = my - b * mx, e = 0;
   for (size_t i = from; i < to; i++) {
     size_t k = idx ? idx[i] : i;
-    double wk = w ? w[k] : 1.0, r = y[k] - (*intercept + *slope * x[k]);
+    double wk = w ? w[k] : 1.0, r = ldexp(y[k], -ey) - (a + b * ldexp(x[k], -ex));
     e += wk * r * r;
   }
+  *slope = ldexp(b, ey - ex);
+  *intercept = ldexp(a, ey);
   *sse = e;
   *sst = syy;
   return 2;
@@ -139,10 +165,33 @@ static int by_x(const void *a, const void *b)
   return (xa > xb) - (xa < xb);
 }
 
+/* Weighted running line fit (West's update of means and co-moments), on
+ * x and y scaled to at most 1: points are added one by one and the SSE of
+ * the best line is known after each. */
+typedef struct running {
+  double w, mx, my, cxx, cxy, cyy;
+} running;
+
+static void running_add(running *r, double x, double y, double w)
+{
+  r->w += w;
+  double f = w / r->w, dx = x - r->mx, dy = y - r->my;
+  r->mx += f * dx;
+  r->my += f * dy;
+  r->cxx += w * dx * (x - r->mx);
+  r->cxy += w * dx * (y - r->my);
+  r->cyy += w * dy * (y - r->my);
+}
+
+static double running_sse(const running *r)
+{
+  return r->cxx > 0 ? fmax(0.0, r->cyy - r->cxy * r->cxy / r->cxx) : 0.0;
+}
+
 int cg_detect_breakpoints(const double *x, const double *y, size_t n, size_t nbreaks, double *breaks, char *err,
                           size_t errlen)
 {
-  enum { MAX_DISTINCT = 4000 };
+  enum { MAX_DISTINCT = 20000 };
   for (size_t i = 0; i < n; i++)
     if (y[i] == 0 || !isfinite(y[i]) || !isfinite(x[i])) {
       snprintf(err, errlen, "breakpoint detection needs finite x and non-zero finite y (point %zu: x=%g y=%g)", i,
@@ -151,10 +200,9 @@ int cg_detect_breakpoints(const double *x, const double *y, size_t n, size_t nbr
     }
   size_t *idx = cg_xmalloc((n ? n : 1) * sizeof *idx);
   double *w = cg_xmalloc((n ? n : 1) * sizeof *w);
-  for (size_t i = 0; i < n; i++) {
+  cg_relative_weights(y, n, w);
+  for (size_t i = 0; i < n; i++)
     idx[i] = i;
-    w[i] = 1.0 / (y[i] * y[i]);
-  }
   sort_key = x;
   qsort(idx, n, sizeof *idx, by_x);
   /* start[g]: first sorted position of the g-th distinct x. */
@@ -171,42 +219,41 @@ int cg_detect_breakpoints(const double *x, const double *y, size_t n, size_t nbr
     free(idx), free(w), free(start);
     return -1;
   }
-  /* cost[a * (m+1) + b]: weighted SSE of groups [a, b), b - a >= 2. */
-  double *cost = cg_xmalloc((m + 1) * (m + 1) * sizeof *cost);
-  for (size_t a = 0; a < m; a++)
-    for (size_t b = a + 2; b <= m; b++) {
-      double s = 0, i0 = 0, sse = 0, sst = 0;
-      wls(x, y, w, idx, start[a], start[b], &s, &i0, &sse, &sst);
-      cost[a * (m + 1) + b] = sse;
-    }
-  /* best[j * (m+1) + b]: min cost of groups [0, b) in j+1 segments. */
+  int ex = scale_of(x, NULL, 0, n), ey = scale_of(y, NULL, 0, n);
+  /* best[j * (m+1) + b]: min cost of groups [0, b) in j+1 segments, each
+   * of >= 2 groups; cut: where its last segment starts. Filled by growing
+   * every segment [a, b) point by point from its start a, in increasing a,
+   * so best[j-1][a] is final when a segment starts at a: O(segs m^2 + m n)
+   * time, O(segs m) memory. */
   double *best = cg_xmalloc(segs * (m + 1) * sizeof *best);
-  size_t *cut = cg_xmalloc(segs * (m + 1) * sizeof *cut);
-  for (size_t j = 0; j < segs; j++)
-    for (size_t b = 0; b <= m; b++) {
-      double bv = INFINITY;
-      size_t bc = 0;
-      if (j == 0) {
-        if (b >= 2)
-          bv = cost[b];
-      } else {
-        for (size_t a = 2 * j; a + 2 <= b; a++) {
-          double v = best[(j - 1) * (m + 1) + a] + cost[a * (m + 1) + b];
-          if (v < bv) {
-            bv = v;
-            bc = a;
-          }
+  size_t *cut = cg_xcalloc(segs * (m + 1), sizeof *cut);
+  for (size_t k = 0; k < segs * (m + 1); k++)
+    best[k] = INFINITY;
+  for (size_t a = 0; a + 2 <= m; a++) {
+    running r = {0, 0, 0, 0, 0, 0};
+    for (size_t b = a + 1; b <= m; b++) {
+      for (size_t i = start[b - 1]; i < start[b]; i++)
+        running_add(&r, ldexp(x[idx[i]], -ex), ldexp(y[idx[i]], -ey), w[idx[i]]);
+      if (b - a < 2)
+        continue;
+      double c = running_sse(&r);
+      if (a == 0)
+        best[b] = c;
+      for (size_t j = 1; j < segs && 2 * j <= a; j++) {
+        double v = best[(j - 1) * (m + 1) + a] + c;
+        if (v < best[j * (m + 1) + b]) {
+          best[j * (m + 1) + b] = v;
+          cut[j * (m + 1) + b] = a;
         }
       }
-      best[j * (m + 1) + b] = bv;
-      cut[j * (m + 1) + b] = bc;
     }
+  }
   size_t b = m;
   for (size_t j = segs - 1; j > 0; j--) {
     size_t a = cut[j * (m + 1) + b];
     breaks[j - 1] = x[idx[start[a] - 1]]; /* largest x left of the cut */
     b = a;
   }
-  free(idx), free(w), free(start), free(cost), free(best), free(cut);
+  free(idx), free(w), free(start), free(best), free(cut);
   return 0;
 }

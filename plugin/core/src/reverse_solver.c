@@ -1,4 +1,12 @@
-/* Reverse solver of seed 000 sec. 3.3 (see reverse_solver.h). */
+/* Reverse solver of seed 000 sec. 3.3 (see reverse_solver.h).
+ *
+ * Cost: the steps come from one sort of the measured times, O(n log n).
+ * In technology mode the graph of the comms still running is not rebuilt
+ * for each step: it is built once and the comms ending at each step leave
+ * it (one deferred evaluation per step); a comm's bytes sent after the
+ * first step are accumulated only when its penalty changes (the graph's
+ * changed list). The cost is O(n log n) plus the technology's work on the
+ * penalties that really change. */
 #include "contention/reverse_solver.h"
 
 #include <math.h>
@@ -8,44 +16,56 @@
 #include "contention/alloc.h"
 
 #define SAME_TIME_REL 1e-9
-
-static int cmp_double(const void *a, const void *b)
-{
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
+#define NO_INDEX ((size_t)-1)
 
 static int same_time(double a, double b) { return fabs(a - b) <= SAME_TIME_REL * fmax(fabs(a), fabs(b)); }
 
-/* Sorted distinct times (clusters within SAME_TIME_REL keep their first);
- * returns their count. */
-static size_t distinct_times(const double *measured, size_t n, double *out)
+typedef struct timed {
+  double t;
+  size_t comm;
+} timed;
+
+static int by_time(const void *a, const void *b)
 {
+  const timed *x = a, *y = b;
+  if (x->t != y->t)
+    return x->t < y->t ? -1 : 1;
+  return (x->comm > y->comm) - (x->comm < y->comm);
+}
+
+/* Steps (1-based) of every comm, and the sorted distinct times t[0..k)
+ * (a cluster of times within SAME_TIME_REL of its first is one time, the
+ * first); returns k. A time belongs to the cluster of the latest first
+ * time it is close to: no earlier one can be (they are farther apart). */
+static size_t steps_of(const double *measured, size_t n, size_t *step, double *t)
+{
+  timed *s = cg_xmalloc((n ? n : 1) * sizeof *s);
   for (size_t i = 0; i < n; i++)
-    out[i] = measured[i];
-  qsort(out, n, sizeof *out, cmp_double);
+    s[i] = (timed){measured[i], i};
+  qsort(s, n, sizeof *s, by_time);
   size_t k = 0;
-  for (size_t i = 0; i < n; i++)
-    if (k == 0 || !same_time(out[i], out[k - 1]))
-      out[k++] = out[i];
+  for (size_t i = 0; i < n; i++) {
+    if (k == 0 || !same_time(s[i].t, t[k - 1]))
+      t[k++] = s[i].t;
+    step[s[i].comm] = k;
+  }
+  free(s);
   return k;
 }
 
-/* 1-based step in which time T ends, among the distinct times t[0..k). */
-static size_t step_of(const double *t, size_t k, double T)
+void cg_reverse_step_counts(const double *measured, size_t n, size_t *steps)
 {
-  for (size_t j = 0; j < k; j++)
-    if (same_time(t[j], T))
-      return j + 1;
-  return k;
+  double *t = cg_xmalloc((n ? n : 1) * sizeof *t);
+  steps_of(measured, n, steps, t);
+  free(t);
 }
 
 size_t cg_reverse_step_count(const double *measured, size_t n, size_t i)
 {
-  double *t = cg_xmalloc(n * sizeof *t);
-  size_t k = distinct_times(measured, n, t);
-  size_t s = step_of(t, k, measured[i]);
-  free(t);
+  size_t *steps = cg_xmalloc((n ? n : 1) * sizeof *steps);
+  cg_reverse_step_counts(measured, n, steps);
+  size_t s = steps[i];
+  free(steps);
   return s;
 }
 
@@ -68,43 +88,23 @@ static int check_inputs(const double *measured, size_t n, double alpha, double s
   return 0;
 }
 
-/* Shared core: penalty(i, j) gives rho_{i,j} for j >= 2. */
-typedef double (*later_fn)(void *ctx, size_t i, size_t j);
-
-static int solve(const double *measured, size_t n, double alpha, double size, later_fn later,
-                 void *ctx, double *rho1, char *err, size_t errlen)
+/* rho1 from the bytes each comm sent after the first step. */
+static int first_step(const double *t, size_t n, double alpha, double size, const double *sent,
+                      const char *source, double *rho1, char *err, size_t errlen)
 {
-  double *t = cg_xmalloc(n * sizeof *t);
-  size_t k = distinct_times(measured, n, t);
-  int rc = 0;
-  for (size_t i = 0; i < n && rc == 0; i++) {
-    size_t ki = step_of(t, k, measured[i]);
-    double first = size;
-    for (size_t j = 2; j <= ki; j++) {
-      double p = later(ctx, i, j);
-      if (!(p >= 1.0) || !isfinite(p)) {
-        snprintf(err, errlen, "comm %zu: penalty %g of step %zu must be finite and >= 1", i, p, j);
-        rc = -1;
-        break;
-      }
-      first -= (t[j - 1] - t[j - 2]) / (alpha * p);
-    }
-    if (rc == 0 && !(first > 0)) {
+  for (size_t i = 0; i < n; i++) {
+    double first = size - sent[i];
+    if (!(first > 0)) {
       snprintf(err, errlen,
-               "comm %zu: with the given later penalties it would send more than %g bytes after the "
-               "first step; the measured times are inconsistent with them",
-               i, size);
-      rc = -1;
+               "comm %zu would send more than %g bytes after the first step with %s: the measured "
+               "times are inconsistent with them",
+               i, size, source);
+      return -1;
     }
-    if (rc == 0)
-      rho1[i] = t[0] / (alpha * first);
+    rho1[i] = t[0] / (alpha * first);
   }
-  free(t);
-  return rc;
+  return 0;
 }
-
-typedef struct given_ctx { const double *const *later; } given_ctx;
-static double given_later(void *ctx, size_t i, size_t j) { return ((given_ctx *)ctx)->later[i][j - 2]; }
 
 int cg_reverse_first_step(const double *measured, size_t n, double alpha, double size,
                           const double *const *later, const size_t *later_count, double *rho1,
@@ -112,51 +112,142 @@ int cg_reverse_first_step(const double *measured, size_t n, double alpha, double
 {
   if (check_inputs(measured, n, alpha, size, err, errlen))
     return -1;
-  for (size_t i = 0; i < n; i++) {
-    size_t need = cg_reverse_step_count(measured, n, i) - 1;
-    if (later_count[i] != need) {
-      snprintf(err, errlen, "comm %zu lives in %zu steps: it needs %zu later penalties, got %zu", i,
-               need + 1, need, later_count[i]);
-      return -1;
+  size_t *step = cg_xmalloc(n * sizeof *step);
+  double *t = cg_xmalloc(n * sizeof *t), *sent = cg_xcalloc(n, sizeof *sent);
+  steps_of(measured, n, step, t);
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++)
+    if (later_count[i] != step[i] - 1) {
+      snprintf(err, errlen, "comm %zu lives in %zu steps: it needs %zu later penalties, got %zu", i, step[i],
+               step[i] - 1, later_count[i]);
+      rc = -1;
     }
-  }
-  given_ctx ctx = {later};
-  return solve(measured, n, alpha, size, given_later, &ctx, rho1, err, errlen);
-}
-
-/* Technology mode: penalties of each later step from the rules applied to
- * the comms still running in it, computed once per step. */
-typedef struct tech_ctx {
-  double *table; /* [step - 2][comm] */
-  size_t n;
-} tech_ctx;
-static double tech_later(void *ctx, size_t i, size_t j)
-{
-  tech_ctx *c = ctx;
-  return c->table[(j - 2) * c->n + i];
+  /* Step j (>= 2) lasts t[j-1] - t[j-2]: one list entry per step lived. */
+  for (size_t i = 0; i < n && rc == 0; i++)
+    for (size_t j = 2; j <= step[i] && rc == 0; j++) {
+      double p = later[i][j - 2];
+      if (!(p >= 1.0) || !isfinite(p)) {
+        snprintf(err, errlen, "comm %zu: given penalty %g of step %zu must be finite and >= 1", i, p, j);
+        rc = -1;
+      } else
+        sent[i] += (t[j - 1] - t[j - 2]) / (alpha * p);
+    }
+  if (rc == 0)
+    rc = first_step(t, n, alpha, size, sent, "its given later penalties", rho1, err, errlen);
+  free(step);
+  free(t);
+  free(sent);
+  return rc;
 }
 
 int cg_reverse_first_step_tech(const double *measured, const cg_host *src, const cg_host *dst,
                                size_t n, double alpha, double size, const cg_tech *tech,
                                const double *params, double *rho1, char *err, size_t errlen)
 {
+  return cg_reverse_first_step_tech_grouped(measured, src, dst, n, alpha, size, tech, params, NULL, 0, rho1,
+                                            err, errlen);
+}
+
+int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *src, const cg_host *dst,
+                                       size_t n, double alpha, double size, const cg_tech *tech,
+                                       const double *params, const int32_t *host_group, size_t group_count,
+                                       double *rho1, char *err, size_t errlen)
+{
   if (check_inputs(measured, n, alpha, size, err, errlen))
     return -1;
+  size_t *step = cg_xmalloc(n * sizeof *step);
   double *t = cg_xmalloc(n * sizeof *t);
-  size_t k = distinct_times(measured, n, t);
-  tech_ctx ctx = {cg_xcalloc(k * n + 1, sizeof(double)), n};
+  size_t k = steps_of(measured, n, step, t);
+  /* Comms by step (counting sort), so each step's leavers are at hand. */
+  size_t *first = cg_xcalloc(k + 2, sizeof *first), *by_step = cg_xmalloc(n * sizeof *by_step);
+  for (size_t i = 0; i < n; i++)
+    first[step[i] + 1]++;
+  for (size_t j = 1; j <= k + 1; j++)
+    first[j] += first[j - 1];
+  for (size_t i = 0; i < n; i++)
+    by_step[first[step[i]]++] = i;
+  for (size_t j = k + 1; j > 0; j--)
+    first[j] = first[j - 1];
+  first[0] = 0; /* comms of step j: by_step[first[j] .. first[j+1]) */
+
+  /* Per comm: bytes sent after step 1 up to `since`, at penalty rho. */
+  double *sent = cg_xcalloc(n, sizeof *sent), *since = cg_xmalloc(n * sizeof *since);
+  double *rho = cg_xmalloc(n * sizeof *rho);
   cg_comm *h = cg_xmalloc(n * sizeof *h);
-  for (size_t j = 2; j <= k; j++) {
-    cg_graph *g = cg_graph_create(tech, params);
-    for (size_t i = 0; i < n; i++)
-      h[i] = step_of(t, k, measured[i]) >= j ? cg_graph_add(g, src[i], dst[i]) : CG_NO_COMM;
-    for (size_t i = 0; i < n; i++)
-      ctx.table[(j - 2) * n + i] = h[i] == CG_NO_COMM ? 1.0 : cg_graph_penalty(g, h[i]);
-    cg_graph_destroy(g);
+  size_t *of_handle = NULL, handle_cap = 0;
+  cg_graph *g = cg_graph_create(tech, params);
+  for (size_t x = 0; x < group_count; x++)
+    cg_graph_set_host_group(g, (cg_host)x, host_group[x]);
+  cg_graph_set_deferred(g, 1);
+  for (size_t i = 0; i < n; i++) {
+    h[i] = cg_graph_add(g, src[i], dst[i]);
+    if (h[i] >= handle_cap) {
+      size_t old = handle_cap;
+      cg_grow((void **)&of_handle, &handle_cap, (size_t)h[i] + 1, sizeof *of_handle);
+      for (size_t x = old; x < handle_cap; x++)
+        of_handle[x] = NO_INDEX;
+    }
+    of_handle[h[i]] = i;
   }
-  int rc = solve(measured, n, alpha, size, tech_later, &ctx, rho1, err, errlen);
-  free(h);
-  free(ctx.table);
-  free(t);
+  cg_graph_flush(g);
+  for (size_t i = 0; i < n; i++) {
+    rho[i] = cg_graph_penalty(g, h[i]); /* step 1's: replaced if it changes */
+    since[i] = t[0];
+  }
+
+  char source[128];
+  snprintf(source, sizeof source, "the later-step penalties of technology '%s'", tech->name);
+  size_t bad = NO_INDEX, bad_step = 0;
+  double bad_value = 0;
+  for (size_t j = 1; j <= k; j++) {
+    /* The comms of step j end at t[j-1]: they stop sending and leave. */
+    for (size_t x = first[j]; x < first[j + 1]; x++) {
+      size_t i = by_step[x];
+      if (j >= 2)
+        sent[i] += (t[j - 1] - since[i]) / (alpha * rho[i]);
+      cg_graph_remove(g, h[i]);
+      of_handle[h[i]] = NO_INDEX;
+    }
+    if (j == k)
+      break;
+    cg_graph_flush(g); /* the graph of step j + 1 */
+    size_t nch;
+    const cg_comm *ch = cg_graph_changed(g, &nch);
+    for (size_t c = 0; c < nch; c++) {
+      if (of_handle[ch[c]] == NO_INDEX)
+        continue;
+      size_t i = of_handle[ch[c]];
+      double p = cg_graph_penalty(g, ch[c]);
+      if (!(p >= 1.0) || !isfinite(p)) {
+        if (bad == NO_INDEX || i < bad)
+          bad = i, bad_step = j + 1, bad_value = p;
+        continue;
+      }
+      if (j >= 2)
+        sent[i] += (t[j - 1] - since[i]) / (alpha * rho[i]);
+      since[i] = t[j - 1];
+      rho[i] = p;
+    }
+    /* A step-1 penalty a comm keeps into step 2 must be valid too. */
+    if (j == 1)
+      for (size_t x = first[2]; x < n; x++) {
+        size_t i = by_step[x];
+        if ((!(rho[i] >= 1.0) || !isfinite(rho[i])) && (bad == NO_INDEX || i < bad))
+          bad = i, bad_step = 2, bad_value = rho[i];
+      }
+    if (bad != NO_INDEX)
+      break;
+  }
+  int rc = 0;
+  if (bad != NO_INDEX) {
+    snprintf(err, errlen, "comm %zu: penalty %g of step %zu under technology '%s' must be finite and >= 1",
+             bad, bad_value, bad_step, tech->name);
+    rc = -1;
+  } else {
+    rc = first_step(t, n, alpha, size, sent, source, rho1, err, errlen);
+  }
+  cg_graph_destroy(g);
+  free(step), free(t), free(first), free(by_step);
+  free(sent), free(since), free(rho), free(h), free(of_handle);
   return rc;
 }

@@ -1,6 +1,14 @@
 /* Event-driven form of seed 000 eq. 1-3: between two consecutive events the
- * penalties are constant, so each active comm's remaining bytes fall
- * linearly; the next event is the earliest completion or arrival. */
+ * penalties are constant, so each running comm's remaining bytes fall
+ * linearly; the next event is the earliest end or arrival.
+ *
+ * Cost: each comm keeps its bytes left at the time its penalty last
+ * changed, and its predicted end sits in a heap. An event touches only the
+ * comms whose penalty changed (the graph's changed list, evaluated once per
+ * instant in deferred mode) and the comms that end: O((changes + ends) log n)
+ * instead of a scan of every running comm. Given penalties change for every
+ * running comm at every step (one list entry per step lived: linear in the
+ * input), and the optional step table is O(steps x running) by nature. */
 #include "contention/step_solver.h"
 
 #include <math.h>
@@ -9,17 +17,41 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "end_heap.h"
 
 #define SAME_TIME_REL 1e-12
+#define NO_INDEX ((size_t)-1)
 
 enum { PENDING, ACTIVE, DONE };
 
 typedef struct run {
-  double remaining;
-  cg_comm handle;
-  size_t steps; /* graph steps lived so far (given mode index) */
+  double remaining;  /* bytes left at time `since` */
+  double since;      /* when `remaining` was last brought up to date */
+  double rho;        /* current penalty; NaN until the first is known */
+  cg_comm handle;    /* in the graph (technology mode) */
+  size_t first_step; /* given mode: the step count before its arrival */
+  size_t slot;       /* its place in solver.active */
   int state;
 } run;
+
+/* What one event needs; `err` gets the first failure. */
+typedef struct solver {
+  const cg_step_comm *comms;
+  double alpha;
+  const cg_tech *tech;
+  cg_graph *g;
+  run *r;
+  end_heap ends;
+  size_t *active, nactive; /* running comms, unordered */
+  size_t *ending;          /* comms ending at the current event */
+  size_t *sorted;          /* step table: the running comms by index */
+  size_t *of_handle, handle_cap;
+  size_t step;
+  /* the failure with the lowest comm index, reported after a pass */
+  size_t bad, bad_steps;
+  double bad_value;
+  int bad_short;
+} solver;
 
 void cg_step_table_free(cg_step_table *t)
 {
@@ -34,17 +66,150 @@ static void add_row(cg_step_table *t, size_t step, double begin, double end, siz
   t->rows[t->count++] = (cg_step_row){step, begin, end, comm, penalty, remaining};
 }
 
-static const cg_step_comm *sort_base;
+typedef struct arrival {
+  double start;
+  size_t comm;
+} arrival;
+
 static int by_start(const void *a, const void *b)
 {
+  const arrival *x = a, *y = b;
+  if (x->start != y->start)
+    return x->start < y->start ? -1 : 1;
+  return (x->comm > y->comm) - (x->comm < y->comm); /* file order among equal starts */
+}
+
+static int by_index(const void *a, const void *b)
+{
   size_t x = *(const size_t *)a, y = *(const size_t *)b;
-  double sx = sort_base[x].start, sy = sort_base[y].start;
-  if (sx != sy)
-    return sx < sy ? -1 : 1;
-  return (x > y) - (x < y); /* stable: file order among equal starts */
+  return (x > y) - (x < y);
 }
 
 static int in_graph(const cg_step_comm *c) { return c->src != c->dst && c->size > 0; }
+
+/* Brings comm i to penalty rho from time t on: its bytes left are updated
+ * only now (lazily), and its predicted end moves in the heap. */
+static void set_rate(solver *s, size_t i, double rho, double t)
+{
+  run *x = &s->r[i];
+  if (x->rho == rho)
+    return;
+  if (!isnan(x->rho)) {
+    x->remaining -= (t - x->since) / (s->alpha * x->rho);
+    x->since = t;
+  }
+  x->rho = rho;
+  end_heap_set(&s->ends, i, x->since + x->remaining * s->alpha * rho);
+}
+
+static void note_bad(solver *s, size_t i, double value, size_t steps, int too_short)
+{
+  if (s->bad != NO_INDEX && s->bad < i)
+    return;
+  s->bad = i;
+  s->bad_value = value;
+  s->bad_steps = steps;
+  s->bad_short = too_short;
+}
+
+static int report_bad(const solver *s, char *err, size_t errlen)
+{
+  if (s->bad == NO_INDEX)
+    return 0;
+  if (s->bad_short)
+    snprintf(err, errlen, "comm %zu lives in at least %zu steps but has %zu given penalties", s->bad,
+             s->bad_steps, s->comms[s->bad].penalty_count);
+  else if (s->tech)
+    snprintf(err, errlen,
+             "comm %zu has penalty %g in step %zu under technology '%s' (its rules must give finite "
+             "penalties >= 1)",
+             s->bad, s->bad_value, s->step, s->tech->name);
+  else
+    snprintf(err, errlen, "comm %zu has penalty %g in step %zu (given penalties must be finite and >= 1)",
+             s->bad, s->bad_value, s->step);
+  return -1;
+}
+
+static int valid_penalty(double p) { return p >= 1.0 && isfinite(p); }
+
+/* Given mode, at a new step: every running inter-host comm moves to the
+ * next value of its list. */
+static void given_step(solver *s, double t)
+{
+  for (size_t k = 0; k < s->nactive; k++) {
+    size_t i = s->active[k];
+    const cg_step_comm *c = &s->comms[i];
+    if (!in_graph(c))
+      continue;
+    size_t lived = s->step - s->r[i].first_step;
+    if (lived > c->penalty_count) {
+      note_bad(s, i, 0, lived, 1);
+      continue;
+    }
+    double p = c->penalties[lived - 1];
+    if (!valid_penalty(p))
+      note_bad(s, i, p, lived, 0);
+    else
+      set_rate(s, i, p, t);
+  }
+}
+
+/* Technology mode, after the graph changed: one evaluation, then only the
+ * comms whose penalty changed. */
+static void tech_step(solver *s, double t)
+{
+  cg_graph_flush(s->g);
+  size_t nch;
+  const cg_comm *ch = cg_graph_changed(s->g, &nch);
+  for (size_t k = 0; k < nch; k++) {
+    if (ch[k] >= s->handle_cap || s->of_handle[ch[k]] == NO_INDEX)
+      continue; /* not one of ours any more */
+    size_t i = s->of_handle[ch[k]];
+    double p = cg_graph_penalty(s->g, ch[k]);
+    if (!valid_penalty(p))
+      note_bad(s, i, p, 0, 0);
+    else
+      set_rate(s, i, p, t);
+  }
+}
+
+static void active_add(solver *s, size_t i)
+{
+  s->r[i].slot = s->nactive;
+  s->active[s->nactive++] = i;
+}
+
+static void active_remove(solver *s, size_t i)
+{
+  size_t last = s->active[--s->nactive];
+  s->active[s->r[i].slot] = last;
+  s->r[last].slot = s->r[i].slot;
+}
+
+static void map_handle(solver *s, cg_comm h, size_t i)
+{
+  if (h >= s->handle_cap) {
+    size_t old = s->handle_cap;
+    cg_grow((void **)&s->of_handle, &s->handle_cap, (size_t)h + 1, sizeof *s->of_handle);
+    for (size_t k = old; k < s->handle_cap; k++)
+      s->of_handle[k] = NO_INDEX;
+  }
+  s->of_handle[h] = i;
+}
+
+/* Rows of the step table for the interval [t, t_next): every running comm
+ * in index order, with its bytes left at t_next (0 for those ending). */
+static void table_rows(solver *s, cg_step_table *table, double t, double t_next)
+{
+  memcpy(s->sorted, s->active, s->nactive * sizeof *s->sorted);
+  qsort(s->sorted, s->nactive, sizeof *s->sorted, by_index);
+  for (size_t k = 0; k < s->nactive; k++) {
+    size_t i = s->sorted[k];
+    const run *x = &s->r[i];
+    double left = x->state == DONE ? 0.0 : x->remaining - (t_next - x->since) / (s->alpha * x->rho);
+    add_row(table, s->step, t, t_next, i, x->rho, left);
+  }
+}
 
 int cg_solve_steps(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
                    const double *params, double *finish, cg_step_table *table, char *err,
@@ -57,113 +222,107 @@ int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha, co
                            const double *params, const int32_t *host_group, size_t group_count,
                            double *finish, cg_step_table *table, char *err, size_t errlen)
 {
-  int rc = -1;
-  run *r = cg_xcalloc(n, sizeof *r);
-  size_t *order = cg_xcalloc(n, sizeof *order);
-  double *rho = cg_xcalloc(n, sizeof *rho);
-  cg_graph *g = tech ? cg_graph_create(tech, params) : NULL;
-  for (size_t h = 0; g && h < group_count; h++)
-    cg_graph_set_host_group(g, (cg_host)h, host_group[h]);
+  size_t cap = n ? n : 1;
+  solver s = {.comms = comms, .alpha = alpha, .tech = tech, .bad = NO_INDEX};
+  s.r = cg_xcalloc(cap, sizeof *s.r);
+  s.active = cg_xmalloc(cap * sizeof *s.active);
+  s.ending = cg_xmalloc(cap * sizeof *s.ending);
+  s.sorted = table ? cg_xmalloc(cap * sizeof *s.sorted) : NULL;
+  end_heap_init(&s.ends, n);
+  if (tech) {
+    s.g = cg_graph_create(tech, params);
+    for (size_t h = 0; h < group_count; h++)
+      cg_graph_set_host_group(s.g, (cg_host)h, host_group[h]);
+    cg_graph_set_deferred(s.g, 1); /* one evaluation per instant */
+  }
+  arrival *order = cg_xmalloc(cap * sizeof *order);
   for (size_t i = 0; i < n; i++)
-    order[i] = i;
-  sort_base = comms;
+    order[i] = (arrival){comms[i].start, i};
   qsort(order, n, sizeof *order, by_start);
 
-  size_t next = 0, done = 0, step = 0;
+  int rc = -1;
+  size_t next = 0, done = 0;
   int departed = 0;
-  double t = n ? comms[order[0]].start : 0.0;
+  double t = n ? order[0].start : 0.0;
   while (done < n) {
     /* The graph changes when an inter-host comm arrives or leaves; only
      * then does a new step start (and, in given mode, each comm moves to
      * its next penalty). Zero-byte comms finish on arrival. */
     int changed = departed;
     departed = 0;
-    while (next < n && comms[order[next]].start <= t) {
-      size_t i = order[next++];
-      r[i].remaining = comms[i].size;
+    while (next < n && order[next].start <= t) {
+      size_t i = order[next++].comm;
+      run *x = &s.r[i];
       if (comms[i].size <= 0) {
-        r[i].state = DONE;
+        x->state = DONE;
         finish[i] = comms[i].start;
         done++;
         continue;
       }
-      r[i].state = ACTIVE;
+      *x = (run){.remaining = comms[i].size, .since = t, .rho = NAN, .state = ACTIVE};
+      active_add(&s, i);
       if (in_graph(&comms[i])) {
         changed = 1;
-        if (g)
-          r[i].handle = cg_graph_add(g, comms[i].src, comms[i].dst);
+        x->first_step = s.step;
+        if (s.g) {
+          x->handle = cg_graph_add(s.g, comms[i].src, comms[i].dst);
+          map_handle(&s, x->handle, i);
+        }
+      } else {
+        set_rate(&s, i, 1.0, t); /* a self-comm runs uncontended */
       }
     }
     if (done == n)
       break;
-    if (changed || step == 0) {
-      step++;
-      for (size_t i = 0; i < n; i++)
-        if (r[i].state == ACTIVE && in_graph(&comms[i]))
-          r[i].steps++;
+    if (changed || s.step == 0) {
+      s.step++;
+      if (!s.g)
+        given_step(&s, t);
     }
+    if (s.g && changed)
+      tech_step(&s, t);
+    if (report_bad(&s, err, errlen))
+      goto out;
 
-    /* Penalties of this interval, and the earliest completion. */
-    double first_end = INFINITY;
-    for (size_t i = 0; i < n; i++) {
-      if (r[i].state != ACTIVE)
-        continue;
-      if (!in_graph(&comms[i])) {
-        rho[i] = 1.0;
-      } else if (g) {
-        rho[i] = cg_graph_penalty(g, r[i].handle);
-      } else if (r[i].steps > comms[i].penalty_count) {
-        snprintf(err, errlen, "comm %zu lives in at least %zu steps but has %zu given penalties", i,
-                 r[i].steps, comms[i].penalty_count);
-        goto out;
-      } else {
-        rho[i] = comms[i].penalties[r[i].steps - 1];
-      }
-      if (!(rho[i] >= 1.0) || !isfinite(rho[i])) {
-        snprintf(err, errlen, "comm %zu has penalty %g in step %zu (penalties must be finite and >= 1)",
-                 i, rho[i], step);
-        goto out;
-      }
-      double end = t + r[i].remaining * alpha * rho[i];
-      if (end < first_end)
-        first_end = end;
-    }
-    double t_next = first_end;
-    if (next < n && comms[order[next]].start < t_next)
-      t_next = comms[order[next]].start;
-
-    /* Advance to t_next; comms ending there (within rounding) finish. */
+    /* The next event; comms ending there (within rounding) finish. */
+    double t_next = s.ends.count ? s.ends.key[end_heap_top(&s.ends)] : INFINITY;
+    if (next < n && order[next].start < t_next)
+      t_next = order[next].start;
     double limit = t_next + fabs(t_next) * SAME_TIME_REL;
-    for (size_t i = 0; i < n; i++) {
-      if (r[i].state != ACTIVE)
-        continue;
-      double end = t + r[i].remaining * alpha * rho[i];
-      if (end <= limit)
-        r[i].remaining = 0.0;
-      else
-        r[i].remaining -= (t_next - t) / (alpha * rho[i]);
-      if (table)
-        add_row(table, step, t, t_next, i, rho[i], r[i].remaining);
-    }
-    for (size_t i = 0; i < n; i++) {
-      if (r[i].state != ACTIVE || r[i].remaining > 0.0)
-        continue;
-      r[i].state = DONE;
+    size_t nend = 0;
+    while (s.ends.count && s.ends.key[end_heap_top(&s.ends)] <= limit) {
+      size_t i = end_heap_pop(&s.ends);
+      s.r[i].state = DONE;
       finish[i] = t_next;
+      s.ending[nend++] = i;
+    }
+    if (table)
+      table_rows(&s, table, t, t_next);
+    /* Index order: the graph's handle reuse then depends on the input only. */
+    qsort(s.ending, nend, sizeof *s.ending, by_index);
+    for (size_t k = 0; k < nend; k++) {
+      size_t i = s.ending[k];
       done++;
+      active_remove(&s, i);
       if (in_graph(&comms[i])) {
         departed = 1;
-        if (g)
-          cg_graph_remove(g, r[i].handle);
+        if (s.g) {
+          cg_graph_remove(s.g, s.r[i].handle);
+          s.of_handle[s.r[i].handle] = NO_INDEX;
+        }
       }
     }
     t = t_next;
   }
   rc = 0;
 out:
-  cg_graph_destroy(g);
-  free(r);
+  cg_graph_destroy(s.g);
+  end_heap_free(&s.ends);
+  free(s.r);
+  free(s.active);
+  free(s.ending);
+  free(s.sorted);
+  free(s.of_handle);
   free(order);
-  free(rho);
   return rc;
 }

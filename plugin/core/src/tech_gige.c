@@ -18,9 +18,17 @@
  * the in-degrees of the destinations of s, so an edge change (s, d) dirties
  * s, every source into d, every source into a destination of s (its
  * in-side maximum may change with d+(s)) and every source sending to a
- * destination whose in-degree changed (d). */
+ * destination whose in-degree changed (d).
+ *
+ * Cost: an event only records s and d (O(1)); the evaluation expands them
+ * into the sources above once (so a deferred burst of events on one host
+ * pair costs one pass, not one per event), and computes each destination's
+ * in-side maximum once per evaluation. An evaluation is thus linear in the
+ * comms of the dirty sources and of the destinations they reach: the
+ * comms whose penalty can change. */
 #include <stdlib.h>
 
+#include "contention/alloc.h"
 #include "contention/technology.h"
 
 enum { P_BETA, P_GAMMA_O, P_GAMMA_I };
@@ -31,23 +39,51 @@ static const cg_tech_param gige_params[] = {
   {"gamma_i", "in-conflict correction (paper: derived from comm f of its Fig. 4)", 0.036, 0.0, 0.99},
 };
 
-static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *dirty)
+typedef struct gige_in {
+  size_t best, count; /* largest out-degree among the senders, comms from such a sender */
+} gige_in;
+
+typedef struct gige_state {
+  cg_hostset movers;  /* sources whose out-degree changed */
+  cg_hostset dests;   /* destinations whose senders must be re-evaluated */
+  cg_hostset sources; /* scratch: the sources to evaluate */
+  cg_hostset known;   /* destinations whose in-side maximum is computed */
+  gige_in *in;        /* per destination, valid when in `known` */
+  size_t cap;
+} gige_state;
+
+static void gige_destroy(void *p)
 {
-  size_t n;
-  const cg_comm *in = cg_graph_in_comms(g, d, &n);
-  for (size_t i = 0; i < n; i++)
-    cg_hostset_add(dirty, cg_graph_comm_src(g, in[i]));
+  gige_state *st = p;
+  cg_hostset_free(&st->movers);
+  cg_hostset_free(&st->dests);
+  cg_hostset_free(&st->sources);
+  cg_hostset_free(&st->known);
+  free(st->in);
+  free(st);
+}
+
+static gige_state *state_of(cg_graph *g)
+{
+  gige_state *st = cg_graph_tech_state(g);
+  if (!st) {
+    st = cg_xcalloc(1, sizeof *st);
+    cg_hostset_init(&st->movers);
+    cg_hostset_init(&st->dests);
+    cg_hostset_init(&st->sources);
+    cg_hostset_init(&st->known);
+    cg_graph_set_tech_state(g, st);
+  }
+  return st;
 }
 
 static void gige_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
 {
   (void)delta;
-  size_t n;
+  gige_state *st = state_of(g);
   cg_hostset_add(dirty, s);
-  add_sources_into(g, d, dirty);
-  const cg_comm *out = cg_graph_out_comms(g, s, &n);
-  for (size_t i = 0; i < n; i++)
-    add_sources_into(g, cg_graph_comm_dst(g, out[i]), dirty);
+  cg_hostset_add(&st->dests, d);
+  cg_hostset_add(&st->movers, s);
 }
 
 /* One side of the rule: deg comms share the node; mine is this comm's
@@ -66,11 +102,63 @@ static double side_penalty(size_t deg, size_t mine, size_t best, size_t count, d
   return base * (1.0 - gamma / (double)count);
 }
 
+/* In side of destination d: the largest out-degree among its senders and
+ * how many of its comms come from such a sender; once per evaluation. */
+static void in_side(const cg_graph *g, gige_state *st, cg_host d, size_t *best, size_t *count)
+{
+  if (cg_hostset_add(&st->known, d)) {
+    size_t Di, b = 0, c = 0;
+    const cg_comm *in = cg_graph_in_comms(g, d, &Di);
+    for (size_t j = 0; j < Di; j++) {
+      size_t dj = cg_graph_out_degree(g, cg_graph_comm_src(g, in[j]));
+      if (dj > b) {
+        b = dj;
+        c = 0;
+      }
+      c += dj == b;
+    }
+    st->in[d] = (gige_in){b, c};
+  }
+  *best = st->in[d].best;
+  *count = st->in[d].count;
+}
+
+static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *sources)
+{
+  size_t n;
+  const cg_comm *in = cg_graph_in_comms(g, d, &n);
+  for (size_t i = 0; i < n; i++)
+    cg_hostset_add(sources, cg_graph_comm_src(g, in[i]));
+}
+
+/* The dirty sources, and every source into a recorded destination or into
+ * a destination of a source whose out-degree changed. */
+static void expand(const cg_graph *g, gige_state *st, const cg_hostset *dirty)
+{
+  for (size_t k = 0; k < st->movers.count; k++) {
+    size_t n;
+    const cg_comm *out = cg_graph_out_comms(g, st->movers.items[k], &n);
+    for (size_t i = 0; i < n; i++)
+      cg_hostset_add(&st->dests, cg_graph_comm_dst(g, out[i]));
+  }
+  cg_hostset_clear(&st->sources);
+  for (size_t k = 0; k < dirty->count; k++)
+    cg_hostset_add(&st->sources, dirty->items[k]);
+  for (size_t k = 0; k < st->dests.count; k++)
+    add_sources_into(g, st->dests.items[k], &st->sources);
+  cg_hostset_clear(&st->movers);
+  cg_hostset_clear(&st->dests);
+}
+
 static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
+  gige_state *st = state_of(g);
   const double *p = cg_graph_tech_params(g);
-  for (size_t k = 0; k < dirty->count; k++) {
-    cg_host s = dirty->items[k];
+  cg_grow((void **)&st->in, &st->cap, cg_graph_host_count(g), sizeof *st->in);
+  expand(g, st, dirty);
+  cg_hostset_clear(&st->known);
+  for (size_t k = 0; k < st->sources.count; k++) {
+    cg_host s = st->sources.items[k];
     size_t Do;
     const cg_comm *out = cg_graph_out_comms(g, s, &Do);
     size_t best_o = 0, count_o = 0;
@@ -84,17 +172,8 @@ static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
     }
     for (size_t i = 0; i < Do; i++) {
       cg_host d = cg_graph_comm_dst(g, out[i]);
-      size_t Di;
-      const cg_comm *in = cg_graph_in_comms(g, d, &Di);
-      size_t best_i = 0, count_i = 0;
-      for (size_t j = 0; j < Di; j++) {
-        size_t dj = cg_graph_out_degree(g, cg_graph_comm_src(g, in[j]));
-        if (dj > best_i) {
-          best_i = dj;
-          count_i = 0;
-        }
-        count_i += dj == best_i;
-      }
+      size_t Di = cg_graph_in_degree(g, d), best_i, count_i;
+      in_side(g, st, d, &best_i, &count_i);
       double po = side_penalty(Do, Di, best_o, count_o, p[P_BETA], p[P_GAMMA_O]);
       double pi = side_penalty(Di, Do, best_i, count_i, p[P_BETA], p[P_GAMMA_I]);
       double pen = po > pi ? po : pi;
@@ -110,5 +189,5 @@ const cg_tech cg_tech_gige = {
   .param_count = sizeof gige_params / sizeof gige_params[0],
   .edge_changed = gige_edge_changed,
   .evaluate = gige_evaluate,
-  .destroy_state = NULL,
+  .destroy_state = gige_destroy,
 };

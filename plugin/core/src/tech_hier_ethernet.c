@@ -1,4 +1,4 @@
-/* Hierarchical Ethernet (seed 002; DESIGN.md sec. 4.4): racks of nodes with
+/* Hierarchical Ethernet (seed 002; doc/design.md sec. 4.4): racks of nodes with
  * one full-duplex NIC each and one full-duplex backbone per rack.
  *
  * Resources of a comm a -> b ("with-flow", eq. 1): NIC out of a, NIC in of

@@ -1,5 +1,6 @@
-/* InfiniBand penalty rules (seed 000, sec. 4.2, eq. 4), read as in
- * DESIGN.md sec. 4.2:
+/* InfiniBand penalty rules (seed 000, sec. 4.2, eq. 4). The printed rules
+ * are garbled; doc/model.md gives the reading and the arithmetic on the
+ * paper's figures. In short:
  *
  * For a source s of out-degree D >= 2, every comm of s gets
  *   P(s) = D + (S(s) if some edge e' = (s, d') fails rule (a), else 0)
@@ -7,17 +8,25 @@
  *          of 1 / d+(s'')                                        (rule (c))
  *   rule (a) holds for (s, d') when no other source sends to d', or when
  *   d-(d') <= D and every other source into d' also has out-degree D.
- * For a source of out-degree 1 with edge (s, d): penalty 1 under rule (a);
- * otherwise, if some other source into d has out-degree > 1,
- *   1 + 1 / (max P(s'') - 1)                                       (rule (b))
- * over those sources, else the fair share 1 + S(s) (= d-(d) for an incast).
+ * For a source of out-degree 1 with edge (s, d): penalty 1 when it is alone
+ * on d (rule (a)); otherwise rule (b) read as a max-min share of d's card.
+ * M(d) = the comms into d whose source has out-degree > 1 (penalties P
+ * above), n = the comms into d whose source has out-degree 1; those n comms
+ * share equally what M(d) leaves, a comm of M(d) counting for
+ * min(1/P, x):  sum over M(d) of min(1/P, x) + n x = 1,  penalty 1/x.
+ * One comm in M(d) and n = 1 gives the paper's 1 + 1/(P - 1); M(d) empty
+ * gives the fair share d-(d). The literal formula applied to each of
+ * several single-out comms lets d receive more than one card's worth.
+ * Every edge counts, parallel edges of a multi-out source included; since
+ * x >= 1/d-(d), a single-out comm never gets less than the fair share.
  *
  * Incremental state: per destination, integer aggregates over its in-edges
  * of 1/d+(src) (fixed point), d+(src), d+(src)^2 and the count of sources
- * of out-degree 1. Integer sums make every penalty independent of the order
- * in which comms arrived, so incremental and from-scratch results are
- * bit-identical. The 2^-36 resolution of 1/d is far below any printed digit
- * (error <= 1.5e-11 per term). */
+ * of out-degree 1. Integer sums make the multi-out penalties independent of
+ * the order in which comms arrived; rule (b) sorts the 1/P values before
+ * summing them. So incremental and from-scratch results are bit-identical.
+ * The 2^-36 resolution of 1/d is far below any printed digit (error <=
+ * 1.5e-11 per term). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -43,6 +52,13 @@ typedef struct ib_state {
   cg_hostset singles; /* scratch: out-degree-1 sources to evaluate last */
   cg_hostset dests;   /* destinations whose senders must be re-evaluated */
   cg_hostset sources; /* scratch: the dirty sources plus those senders */
+  /* Rule (b) solved once per destination and evaluation, for destinations
+   * with several single-out senders (kept out of ib_dest: rarely used). */
+  cg_hostset solved;  /* scratch: destinations whose rule_b_rho is current */
+  double *rule_b_rho;
+  size_t rule_b_cap;
+  double *shares;     /* scratch: 1/P of the multi-out comms into one dest */
+  size_t shares_cap;
 } ib_state;
 
 static int64_t fp_inverse(size_t d) { return (FP_ONE + (int64_t)d / 2) / (int64_t)d; }
@@ -55,6 +71,9 @@ static void ib_destroy(void *p)
   cg_hostset_free(&st->singles);
   cg_hostset_free(&st->dests);
   cg_hostset_free(&st->sources);
+  cg_hostset_free(&st->solved);
+  free(st->rule_b_rho);
+  free(st->shares);
   free(st);
 }
 
@@ -67,6 +86,7 @@ static ib_state *state_of(cg_graph *g)
     cg_hostset_init(&st->singles);
     cg_hostset_init(&st->dests);
     cg_hostset_init(&st->sources);
+    cg_hostset_init(&st->solved);
     cg_graph_set_tech_state(g, st);
   }
   cg_grow((void **)&st->dest, &st->cap, cg_graph_host_count(g), sizeof *st->dest);
@@ -81,14 +101,6 @@ static void contribute(ib_dest *x, size_t d, int sign)
   x->deg_sum += sign * (int64_t)d;
   x->deg_sq += sign * (int64_t)d * (int64_t)d;
   x->singles += sign * (d == 1);
-}
-
-static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *dirty)
-{
-  size_t n;
-  const cg_comm *in = cg_graph_in_comms(g, d, &n);
-  for (size_t i = 0; i < n; i++)
-    cg_hostset_add(dirty, cg_graph_comm_src(g, in[i]));
 }
 
 static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
@@ -154,27 +166,90 @@ static double multi_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
   return (double)D + (any_c ? (double)sum / (double)FP_ONE : 0.0);
 }
 
+/* Moves v[i] down the max-heap v[0..n). */
+static void sift_down(double *v, size_t i, size_t n)
+{
+  double x = v[i];
+  for (size_t c; (c = 2 * i + 1) < n; i = c) {
+    if (c + 1 < n && v[c + 1] > v[c])
+      c++;
+    if (!(v[c] > x))
+      break;
+    v[i] = v[c];
+  }
+  v[i] = x;
+}
+
+/* Ascending. Insertion sort for the few shares of a typical destination,
+ * heapsort (no comparison callback, O(m log m)) for hot receivers. */
+static void sort_shares(double *v, size_t m)
+{
+  if (m > 16) {
+    for (size_t i = m / 2; i-- > 0;)
+      sift_down(v, i, m);
+    for (size_t end = m - 1; end > 0; end--) {
+      double top = v[0];
+      v[0] = v[end];
+      v[end] = top;
+      sift_down(v, 0, end);
+    }
+    return;
+  }
+  for (size_t i = 1; i < m; i++) {
+    double x = v[i];
+    size_t j = i;
+    for (; j > 0 && v[j - 1] > x; j--)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
+
+/* Rule (b) on destination d: the level x that the out-degree-1 senders get
+ * when they share equally what the multi-out comms leave, a multi-out comm
+ * counting for min(1/P, x); returns 1/x. The shares are sorted so that the
+ * sum does not depend on the order of d's in-edges. */
+static double rule_b(const cg_graph *g, ib_state *st, cg_host d)
+{
+  size_t in_deg, m = 0;
+  const cg_comm *in = cg_graph_in_comms(g, d, &in_deg);
+  size_t n = (size_t)st->dest[d].singles;
+  if (in_deg - n > st->shares_cap)
+    cg_grow((void **)&st->shares, &st->shares_cap, in_deg - n, sizeof *st->shares);
+  for (size_t i = 0; i < in_deg; i++)
+    if (cg_graph_out_degree(g, cg_graph_comm_src(g, in[i])) > 1)
+      st->shares[m++] = 1.0 / cg_graph_penalty(g, in[i]);
+  sort_shares(st->shares, m);
+  /* Water-filling: `left` of the card is shared by `k` comms; a share
+   * below the level left/k is taken whole, the rest are capped at it. */
+  double left = 1.0, k = (double)(n + m);
+  for (size_t i = 0; i < m && st->shares[i] * k < left; i++, k -= 1.0)
+    left -= st->shares[i];
+  return k / left;
+}
+
+/* Penalty of the comm of an out-degree-1 source s; rule (b) is solved once
+ * per destination and evaluation when several such sources share it. */
 static double single_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
 {
-  size_t n, in_deg;
+  size_t n;
   const cg_comm *out = cg_graph_out_comms(g, s, &n);
   cg_host d = cg_graph_comm_dst(g, out[0]);
-  const cg_comm *in = cg_graph_in_comms(g, d, &in_deg);
+  size_t in_deg = cg_graph_in_degree(g, d);
   const ib_dest *x = &st->dest[d];
   if (in_deg == 1)
     return 1.0; /* rule (a): alone on its destination */
-  if (x->singles == (int64_t)in_deg) /* rule (c): pure incast of singles */
-    return 1.0 + (double)(x->inv_sum - FP_ONE) / (double)FP_ONE;
-  double worst = 1.0; /* rule (b) */
-  for (size_t i = 0; i < in_deg; i++) {
-    cg_host o = cg_graph_comm_src(g, in[i]);
-    if (cg_graph_out_degree(g, o) > 1) {
-      double p = cg_graph_penalty(g, in[i]);
-      if (p > worst)
-        worst = p;
-    }
+  if (x->singles == (int64_t)in_deg) /* incast of singles: the fair share */
+    return (double)in_deg;
+  int shared = x->singles > 1; /* other single-out senders will ask too */
+  if (shared && !cg_hostset_add(&st->solved, d))
+    return st->rule_b_rho[d];
+  double rho = rule_b(g, st, d);
+  if (shared) {
+    if (d >= st->rule_b_cap)
+      cg_grow((void **)&st->rule_b_rho, &st->rule_b_cap, (size_t)d + 1, sizeof *st->rule_b_rho);
+    st->rule_b_rho[d] = rho;
   }
-  return 1.0 + 1.0 / (worst - 1.0);
+  return rho;
 }
 
 static void set_all_out(cg_graph *g, cg_host s, double p, int *changed)
@@ -189,46 +264,63 @@ static void set_all_out(cg_graph *g, cg_host s, double p, int *changed)
   }
 }
 
+/* Sets the penalty of a multi-out source s; an out-degree-1 source is only
+ * queued, as rule (b) reads the multi-out penalties. */
+static void evaluate_source(cg_graph *g, ib_state *st, cg_host s)
+{
+  size_t D = cg_graph_out_degree(g, s);
+  if (D == 1)
+    cg_hostset_add(&st->singles, s);
+  if (D < 2)
+    return;
+  int changed = 0;
+  set_all_out(g, s, multi_source_penalty(g, st, s), &changed);
+  if (!changed)
+    return;
+  /* Out-degree-1 sources sharing a destination with s depend on P(s);
+   * scan each destination that has such sources once. */
+  size_t n;
+  const cg_comm *out = cg_graph_out_comms(g, s, &n);
+  for (size_t j = 0; j < n; j++) {
+    cg_host d = cg_graph_comm_dst(g, out[j]);
+    if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
+      continue;
+    size_t m;
+    const cg_comm *in = cg_graph_in_comms(g, d, &m);
+    for (size_t k = 0; k < m; k++) {
+      cg_host o = cg_graph_comm_src(g, in[k]);
+      if (cg_graph_out_degree(g, o) == 1)
+        cg_hostset_add(&st->singles, o);
+    }
+  }
+}
+
 static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
   cg_hostset_clear(&st->singles);
   cg_hostset_clear(&st->sources);
-  for (size_t i = 0; i < dirty->count; i++)
-    cg_hostset_add(&st->sources, dirty->items[i]);
-  for (size_t i = 0; i < st->dests.count; i++)
-    add_sources_into(g, st->dests.items[i], &st->sources);
-  cg_hostset_clear(&st->dests);
   cg_hostset_clear(&st->visited);
-  /* Multi-out sources first: rule (b) reads their penalties. */
-  for (size_t i = 0; i < st->sources.count; i++) {
-    cg_host s = st->sources.items[i];
-    size_t D = cg_graph_out_degree(g, s);
-    if (D == 1)
-      cg_hostset_add(&st->singles, s);
-    if (D < 2)
-      continue;
-    int changed = 0;
-    set_all_out(g, s, multi_source_penalty(g, st, s), &changed);
-    if (!changed)
-      continue;
-    /* Out-degree-1 sources sharing a destination with s depend on P(s);
-     * scan each destination that has such sources once. */
-    size_t n;
-    const cg_comm *out = cg_graph_out_comms(g, s, &n);
-    for (size_t j = 0; j < n; j++) {
-      cg_host d = cg_graph_comm_dst(g, out[j]);
-      if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
-        continue;
-      size_t m;
-      const cg_comm *in = cg_graph_in_comms(g, d, &m);
-      for (size_t k = 0; k < m; k++) {
-        cg_host o = cg_graph_comm_src(g, in[k]);
-        if (cg_graph_out_degree(g, o) == 1)
-          cg_hostset_add(&st->singles, o);
-      }
+  cg_hostset_clear(&st->solved);
+  /* The dirty sources, then every other sender into a destination that
+   * edge_changed() recorded, each once. Without such destinations (a full
+   * recomputation) the dirty set needs no copy. */
+  int expand = st->dests.count > 0;
+  for (size_t i = 0; i < dirty->count; i++) {
+    if (expand)
+      cg_hostset_add(&st->sources, dirty->items[i]);
+    evaluate_source(g, st, dirty->items[i]);
+  }
+  for (size_t i = 0; i < st->dests.count; i++) {
+    size_t m;
+    const cg_comm *in = cg_graph_in_comms(g, st->dests.items[i], &m);
+    for (size_t k = 0; k < m; k++) {
+      cg_host o = cg_graph_comm_src(g, in[k]);
+      if (cg_hostset_add(&st->sources, o))
+        evaluate_source(g, st, o);
     }
   }
+  cg_hostset_clear(&st->dests);
   for (size_t i = 0; i < st->singles.count; i++) {
     cg_host s = st->singles.items[i];
     int changed = 0;

@@ -38,7 +38,8 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst);
 /* Removes an active comm; its handle may be reused by a later add. */
 void cg_graph_remove(cg_graph *g, cg_comm c);
 
-/* Penalty (>= 1) of an active comm. */
+/* Penalty of an active comm: finite and >= 1 unless cg_graph_error() says
+ * otherwise. */
 double cg_graph_penalty(const cg_graph *g, cg_comm c);
 
 /* Comms whose penalty changed during the last add or remove (the comm added
@@ -55,6 +56,37 @@ const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
  * the mode off flushes. Penalties are the same as in immediate mode. */
 void cg_graph_set_deferred(cg_graph *g, int on);
 void cg_graph_flush(cg_graph *g);
+
+/* ---- Invalid penalties ---------------------------------------------- */
+
+/* The first penalty a technology handed out that is not finite and >= 1
+ * (NaN, +-inf, below 1), or a new comm its evaluation left without a
+ * penalty (`missing`). Such a value is stored as given, never clamped:
+ * the graph only records the fault, and callers must test cg_graph_error()
+ * after each add or remove in immediate mode, after each flush in deferred
+ * mode, and after cg_graph_recompute_all(), then stop. */
+typedef struct cg_penalty_error {
+  const char *technology; /* tech->name */
+  cg_comm comm;           /* live when the fault is reported */
+  cg_host src, dst;
+  double penalty;         /* the invalid value (NaN when missing) */
+  int missing;            /* 1: the technology never set this new comm */
+} cg_penalty_error;
+
+/* NULL while every penalty handed out is valid; otherwise the first fault.
+ * It stays set until the graph is destroyed. */
+const cg_penalty_error *cg_graph_error(const cg_graph *g);
+
+/* Writes the one-line message, naming the comm and its hosts the caller's
+ * way (src and dst may be NULL to leave the hosts out):
+ *   comm C (S -> D) got the penalty V from technology T; penalties must be
+ *   finite and >= 1
+ *   comm C (S -> D) got no penalty from technology T; penalties must be
+ *   finite and >= 1
+ * V is printed with the fewest digits that read back as the same double
+ * (0.5, nan, inf, 0.9999999999999999). Returns what snprintf returns. */
+int cg_penalty_error_format(const cg_penalty_error *e, const char *comm, const char *src,
+                            const char *dst, char *buf, size_t len);
 
 /* Re-evaluates every comm from scratch (reference path for tests and
  * benchmarks); fills the changed list like an event does. */
@@ -80,7 +112,9 @@ cg_host cg_graph_comm_dst(const cg_graph *g, cg_comm c);
 /* Hosts with at least one outgoing comm, in unspecified order. */
 const cg_host *cg_graph_sources(const cg_graph *g, size_t *n);
 
-/* Technologies write the new penalty of a comm they re-evaluate here. */
+/* Technologies write the new penalty of a comm they re-evaluate here. A
+ * value that is not finite and >= 1 is stored and recorded as the graph's
+ * error (cg_graph_error) if it is the first one. */
 void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty);
 
 /* Technology-private state, kept across events (NULL until set). The graph

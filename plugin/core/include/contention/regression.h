@@ -27,6 +27,12 @@ int cg_linfit_ols(const double *x, const double *y, size_t n, cg_linfit *fit, ch
 int cg_linfit_wls(const double *x, const double *y, const double *w, size_t n, cg_linfit *fit, char *err,
                   size_t errlen);
 
+/* Weights of relative least squares, 1/y_i^2 times one power of two (the
+ * same for all, so the fit is unchanged) that keeps them from overflowing
+ * for durations of any magnitude; not finite only for y_i == 0 or y more
+ * than about 150 decades apart. */
+void cg_relative_weights(const double *y, size_t n, double *w);
+
 /* Piecewise fit (w: weights as in cg_linfit_wls, NULL for ordinary least
  * squares): segment i holds the points with breaks[i-1] < x <= breaks[i]
  * (segment 0: x <= breaks[0]; last segment: x > breaks[nbreaks-1]).
@@ -39,8 +45,9 @@ int cg_linfit_piecewise(const double *x, const double *y, const double *w, size_
  * values minimising the total squared RELATIVE residual (weights 1/y^2, so
  * that the small sizes of an exponential sweep count as much as the large
  * ones) of the per-segment weighted least-squares lines, by dynamic
- * programming over the sorted distinct x (exact optimum, O(nbreaks * m^2)
- * for m distinct x; every segment needs >= 2 distinct x). A breakpoint is
+ * programming over the sorted distinct x (exact optimum; every segment
+ * needs >= 2 distinct x; m <= 20000 distinct x, O(nbreaks m^2 + m n) time
+ * with running sums, O(nbreaks m) memory). A breakpoint is
  * reported as the largest x of the segment on its left, so that it can be
  * passed to cg_linfit_piecewise. y must be non-zero. Returns 0, or -1 with
  * a message (too few distinct x, y == 0). */

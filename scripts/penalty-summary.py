@@ -1,0 +1,267 @@
+#!/usr/bin/env python3
+"""Summary of a penalty trace (--cfg=contention/trace:FILE), per host and over time.
+
+usage: scripts/penalty-summary.py TRACE.csv [--bins N] [--top N] [--svg FILE]
+
+Reads the CSV rows time,comm,src,dst,penalty,bound,event (doc/simgrid-plugin.md,
+"Penalty CSV trace"). Each comm holds the penalty of its last start/update row
+until its end or failed row (a comm with no end row, from a run that stopped,
+is closed at the last time of the file and counted as unfinished). Prints:
+
+  * totals: comms, hosts, simulated span, share of comm-time spent under a
+    penalty > 1, time-weighted mean and largest penalty;
+  * per host, as sender (out) and receiver (in): comms, time-weighted mean
+    penalty of its comms, largest penalty, share of its comm-time under a
+    penalty > 1; hosts sorted by mean outgoing penalty, --top N of them
+    (default 20; 0 = all);
+  * over time, in N bins of equal length (default 20): mean number of active
+    comms, time-weighted mean penalty, largest penalty.
+
+--svg FILE draws both (penalty over time, mean penalty per host) as an SVG
+with no dependency. "Time-weighted": a comm counts for as long as it runs at
+each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
+"""
+import csv
+import signal
+import sys
+
+
+class Acc:
+    """Time-weighted penalty statistics of a set of comm segments."""
+
+    def __init__(self):
+        self.comms = 0
+        self.time = 0.0      # comm-seconds
+        self.integral = 0.0  # penalty x comm-seconds
+        self.contended = 0.0  # comm-seconds under a penalty > 1
+        self.max = 0.0
+
+    def add(self, dt, penalty):
+        self.time += dt
+        self.integral += dt * penalty
+        if penalty > 1:
+            self.contended += dt
+        if penalty > self.max:
+            self.max = penalty
+
+    def mean(self):
+        return self.integral / self.time if self.time > 0 else 0.0
+
+    def share(self):
+        return 100.0 * self.contended / self.time if self.time > 0 else 0.0
+
+
+def die(msg):
+    sys.stderr.write(f"penalty-summary: {msg}\n")
+    sys.exit(2)
+
+
+def parse_args(argv):
+    opts = {"bins": 20, "top": 20, "svg": None, "trace": None}
+    i = 0
+    while i < len(argv):
+        a = argv[i]
+        if a in ("-h", "--help"):
+            print(__doc__.strip())
+            sys.exit(0)
+        if a in ("--bins", "--top", "--svg"):
+            if i + 1 == len(argv):
+                die(f"{a} needs a value (see --help)")
+            v = argv[i + 1]
+            if a == "--svg":
+                opts["svg"] = v
+            else:
+                try:
+                    opts[a[2:]] = int(v)
+                except ValueError:
+                    die(f"{a} '{v}': expected a whole number")
+                if opts["bins"] < 1 or opts["top"] < 0:
+                    die(f"{a} '{v}': expected {'at least 1' if a == '--bins' else '0 or more'}")
+            i += 2
+        elif a.startswith("-"):
+            die(f"unknown option '{a}'; accepted: --bins N, --top N, --svg FILE, --help")
+        elif opts["trace"] is None:
+            opts["trace"] = a
+            i += 1
+        else:
+            die(f"one trace file only ('{opts['trace']}' and '{a}')")
+    if opts["trace"] is None:
+        die("give a trace file (--cfg=contention/trace:FILE of a run); see --help")
+    return opts
+
+
+def read_segments(path):
+    """Returns (segments, hosts, t_end, unfinished, ncomms): a segment is
+    (t0, t1, src, dst, penalty)."""
+    expected = ["time", "comm", "src", "dst", "penalty", "bound", "event"]
+    try:
+        f = open(path, newline="")
+    except OSError as e:
+        die(f"{path}: {e.strerror}")
+    with f:
+        rows = csv.reader(f)
+        header = next(rows, None)
+        if header != expected:
+            die(f"{path}:1: not a penalty trace: header {','.join(header or [])!r}, "
+                f"expected {','.join(expected)!r}")
+        live = {}  # comm -> [t, src, dst, penalty]
+        segments = []
+        hosts = set()
+        seen = set()
+        t_last = 0.0
+        for line, row in enumerate(rows, start=2):
+            if len(row) != 7:
+                die(f"{path}:{line}: {len(row)} fields, expected 7")
+            try:
+                t, penalty = float(row[0]), float(row[4])
+            except ValueError:
+                die(f"{path}:{line}: time or penalty is not a number")
+            comm, src, dst, event = row[1], row[2], row[3], row[6]
+            if t < t_last:
+                die(f"{path}:{line}: time {row[0]} goes back (previous {t_last:g})")
+            t_last = t
+            if event in ("start", "update"):
+                if comm in live:
+                    t0, s, d, p = live[comm]
+                    segments.append((t0, t, s, d, p))
+                elif event == "update":
+                    die(f"{path}:{line}: update of comm {comm} before its start")
+                live[comm] = [t, src, dst, penalty]
+                hosts.update((src, dst))
+                seen.add(comm)
+            elif event in ("end", "failed"):
+                if comm not in live:
+                    die(f"{path}:{line}: {event} of comm {comm}, which is not running")
+                t0, s, d, p = live.pop(comm)
+                segments.append((t0, t, s, d, p))
+            else:
+                die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed)")
+        for t0, s, d, p in live.values():
+            segments.append((t0, t_last, s, d, p))
+    t_begin = min((s[0] for s in segments), default=0.0)
+    return segments, sorted(hosts), t_begin, t_last, len(live), len(seen)
+
+
+def summarise(segments, hosts, t_begin, t_end, nbins):
+    total = Acc()
+    out = {h: Acc() for h in hosts}
+    inc = {h: Acc() for h in hosts}
+    width = (t_end - t_begin) / nbins if t_end > t_begin else 0.0
+    bins = [Acc() for _ in range(nbins)]
+    for t0, t1, s, d, p in segments:
+        dt = t1 - t0
+        total.add(dt, p)
+        out[s].add(dt, p)
+        inc[d].add(dt, p)
+        if width > 0:
+            first = min(int((t0 - t_begin) / width), nbins - 1)
+            last = min(int((t1 - t_begin) / width), nbins - 1)
+            for b in range(first, last + 1):
+                lo = max(t0, t_begin + b * width)
+                hi = min(t1, t_begin + (b + 1) * width)
+                if hi > lo:
+                    bins[b].add(hi - lo, p)
+                elif dt == 0 and b == first:
+                    bins[b].max = max(bins[b].max, p)
+    return total, out, inc, bins, width
+
+
+def count_comms(path):
+    """Comms started by each host and received by each host."""
+    sent, recv = {}, {}
+    with open(path, newline="") as f:
+        rows = csv.reader(f)
+        next(rows)
+        for row in rows:
+            if row[6] == "start":
+                sent[row[2]] = sent.get(row[2], 0) + 1
+                recv[row[3]] = recv.get(row[3], 0) + 1
+    return sent, recv
+
+
+def svg(path, bins, t_begin, width, ranked, out):
+    W, H, left, right = 760, 600, 60, 20
+    top1, h1 = 40, 200   # penalty over time
+    top2, h2 = 320, 180  # mean penalty per host
+    s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
+         f'<rect width="{W}" height="{H}" fill="white"/>',
+         f'<text x="{W/2}" y="20" text-anchor="middle" font-size="14">Penalty over simulated time '
+         '(time-weighted mean and largest, per bin)</text>']
+    ymax = max([b.max for b in bins] + [1.0]) * 1.1
+    x0, x1 = left, W - right
+    y0 = top1 + h1
+
+    def y(v, top, h, vmax):
+        return top + h - v / vmax * h
+
+    for k in range(0, int(ymax) + 1, max(1, int(ymax) // 5)):
+        s.append(f'<line x1="{x0}" x2="{x1}" y1="{y(k, top1, h1, ymax):.1f}" y2="{y(k, top1, h1, ymax):.1f}" stroke="#ddd"/>')
+        s.append(f'<text x="{x0-6}" y="{y(k, top1, h1, ymax)+4:.1f}" text-anchor="end">{k}</text>')
+    n = len(bins)
+    bw = (x1 - x0) / n
+    for name, color, get in (("largest", "#d95f02", lambda b: b.max), ("mean", "#1b9e77", lambda b: b.mean())):
+        pts = " ".join(f"{x0 + (i + 0.5) * bw:.1f},{y(get(b), top1, h1, ymax):.1f}" for i, b in enumerate(bins))
+        s.append(f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="2"><title>{name}</title></polyline>')
+    s.append(f'<line x1="{x0}" x2="{x1}" y1="{y0}" y2="{y0}" stroke="black"/>')
+    for i, anchor in ((0, "start"), (n // 2, "middle"), (n, "end")):
+        s.append(f'<text x="{x0 + i * bw:.1f}" y="{y0 + 14}" text-anchor="{anchor}">{t_begin + i * width:.6g} s</text>')
+    s.append(f'<text x="{x1}" y="{top1 - 6}" text-anchor="end"><tspan fill="#d95f02">largest</tspan> '
+             '<tspan fill="#1b9e77">mean</tspan></text>')
+    # Per host.
+    s.append(f'<text x="{W/2}" y="{top2 - 16}" text-anchor="middle" font-size="14">Time-weighted mean penalty '
+             f'of each host\'s outgoing comms ({len(ranked)} hosts, largest first)</text>')
+    hmax = max([out[h].mean() for h in ranked] + [1.0]) * 1.1
+    yb = top2 + h2
+    for k in range(0, int(hmax) + 1, max(1, int(hmax) // 5)):
+        s.append(f'<line x1="{x0}" x2="{x1}" y1="{y(k, top2, h2, hmax):.1f}" y2="{y(k, top2, h2, hmax):.1f}" stroke="#ddd"/>')
+        s.append(f'<text x="{x0-6}" y="{y(k, top2, h2, hmax)+4:.1f}" text-anchor="end">{k}</text>')
+    gw = (x1 - x0) / max(len(ranked), 1)
+    for i, h in enumerate(ranked):
+        v = out[h].mean()
+        s.append(f'<rect x="{x0 + i * gw + gw * 0.1:.1f}" y="{y(v, top2, h2, hmax):.1f}" width="{gw * 0.8:.1f}" '
+                 f'height="{yb - y(v, top2, h2, hmax):.1f}" fill="#7570b3"><title>{h}: {v:.4g}</title></rect>')
+        if len(ranked) <= 40:
+            s.append(f'<text transform="translate({x0 + (i + 0.5) * gw:.1f},{yb + 8}) rotate(45)" font-size="9">{h}</text>')
+    s.append(f'<line x1="{x0}" x2="{x1}" y1="{yb}" y2="{yb}" stroke="black"/>')
+    s.append("</svg>")
+    try:
+        with open(path, "w") as f:
+            f.write("\n".join(s) + "\n")
+    except OSError as e:
+        die(f"--svg {path}: {e.strerror}")
+
+
+def main(argv):
+    o = parse_args(argv)
+    segments, hosts, t_begin, t_end, unfinished, ncomms = read_segments(o["trace"])
+    total, out, inc, bins, width = summarise(segments, hosts, t_begin, t_end, o["bins"])
+    sent, recv = count_comms(o["trace"])
+    print(f"trace {o['trace']}: {ncomms} comms between {len(hosts)} hosts, "
+          f"{t_begin:.6f} to {t_end:.6f} s simulated"
+          + (f", {unfinished} unfinished" if unfinished else ""))
+    print(f"comm-time under a penalty > 1: {total.share():.1f} %; time-weighted mean penalty {total.mean():.4f}, "
+          f"largest {total.max:.4f}")
+    ranked = sorted(hosts, key=lambda h: (-out[h].mean(), h))
+    shown = ranked if o["top"] == 0 else ranked[:o["top"]]
+    print()
+    print(f"per host ({len(shown)} of {len(hosts)}, by mean outgoing penalty):")
+    print(f"{'host':<16} {'sent':>6} {'mean_out':>9} {'max_out':>8} {'>1_out%':>8} "
+          f"{'recv':>6} {'mean_in':>9} {'max_in':>8} {'>1_in%':>8}")
+    for h in shown:
+        print(f"{h:<16} {sent.get(h, 0):>6} {out[h].mean():>9.4f} {out[h].max:>8.4f} {out[h].share():>8.1f} "
+              f"{recv.get(h, 0):>6} {inc[h].mean():>9.4f} {inc[h].max:>8.4f} {inc[h].share():>8.1f}")
+    print()
+    print(f"over time ({o['bins']} bins of {width:.6g} s):")
+    print(f"{'begin':>12} {'end':>12} {'active':>9} {'mean':>9} {'largest':>9}")
+    for i, b in enumerate(bins):
+        active = b.time / width if width > 0 else 0.0
+        print(f"{t_begin + i * width:>12.6f} {t_begin + (i + 1) * width:>12.6f} {active:>9.3f} "
+              f"{b.mean():>9.4f} {b.max:>9.4f}")
+    if o["svg"]:
+        svg(o["svg"], bins, t_begin, width, ranked if o["top"] == 0 else ranked[:max(o["top"], 1)], out)
+        print(f"\nplot: {o['svg']}")
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
+    main(sys.argv[1:])

@@ -1,0 +1,17 @@
+#include "version.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "contention/version.h"
+
+int tool_version_option(const char *prog, int argc, char **argv)
+{
+  for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+    if (strcmp(argv[i], "--version") == 0) {
+      /* The library's version, which is also the tool's: they are built together. */
+      printf("%s (contention) %s\n", prog, cg_version());
+      return 1;
+    }
+  return 0;
+}
