@@ -13,7 +13,8 @@ Exit status: 0, 1 if any run failed (reported as FAILED), 2 on bad input.
 Details: doc/validation.md.
 
 usage: scripts/validate.py [--datasets REGEX] [--models "contention SMPI CM02 LV08 IB loggps"]
-           [--styles "splitduplex shared fatpipe" | none] [--jobs N] [--out DIR] [--list]
+           [--styles "splitduplex shared fatpipe" | none] [--platform TESTBED=FILE]...
+           [--jobs N] [--out DIR] [--list]
 """
 import argparse
 import os
@@ -35,6 +36,8 @@ def parse_args(argv):
     p.add_argument("--models", default=" ".join(MODELS), help="models of the main table (default: all)")
     p.add_argument("--styles", default=" ".join(STYLES),
                    help="platform styles of the second table, contention model only ('none': no table)")
+    p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
+                   help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
     p.add_argument("--out", default=None, help="output directory (default: BUILD/validation)")
     p.add_argument("--list", action="store_true", help="list the datasets and exit")
@@ -53,6 +56,12 @@ def parse_args(argv):
     except re.error as e:
         p.error(f"--datasets: bad regular expression '{a.datasets}': {e}")
     a.models, a.styles = models, styles
+    a.platforms = {}
+    for spec in a.platform:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or not path:
+            p.error(f"--platform: expected TESTBED=FILE, got '{spec}'")
+        a.platforms[name] = os.path.abspath(path)
     return a
 
 
@@ -116,6 +125,10 @@ def main(argv):
     gen = os.path.join(build, "bin", "contention-platform-gen")
     try:
         testbeds, datasets = load_manifest(os.path.join(ROOT, "scripts", "validate-datasets.txt"), ROOT)
+        for name, path in a.platforms.items():
+            if name not in testbeds:
+                raise InputError(f"--platform: unknown testbed '{name}' (accepted: {', '.join(testbeds)})")
+            testbeds[name].platform = path
         datasets = [d for d in datasets if a.pattern.search(d.name)]
         if not datasets:
             raise InputError(f"--datasets: no dataset matches '{a.datasets}' (see --list)")
@@ -160,9 +173,10 @@ def report(out, results, datasets, a):
         v, src = paper_eabs(ds)
         return "-" if v is None else ("%.2f" % v) + ("" if src == "printed" else "*")
 
-    print_table(out, "E_abs (%) of the simulated times against the measured ones, testbed <cluster> platforms "
-                "(SPLITDUPLEX node links);\npaper = the paper's own model (* computed from its printed predicted "
-                "column):", datasets, a.models, lambda ds, m: _find(results, ds, m),
+    shipped = sorted({(r.testbed.name, os.path.relpath(r.platform.path, ROOT)) for r in results if r.main})
+    print_table(out, "E_abs (%) of the simulated times against the measured ones, on "
+                + ", ".join(f"{p} ({t})" for t, p in shipped)
+                + ";\npaper = the paper's own model (* computed from its printed predicted column):", datasets, a.models, lambda ds, m: _find(results, ds, m),
                 ("paper", paper))
     if a.styles:
         print_table(out, "E_abs (%) of the contention model on the three platform styles (n/a: no such style "
