@@ -74,7 +74,9 @@ def plan(datasets, testbeds, models, styles, gen, out):
     os.makedirs(pdir, exist_ok=True)
     for ds in datasets:
         tb = testbeds[ds.testbed]
-        pf = shipped.setdefault(tb.name, Platform(tb.platform))
+        if tb.name not in shipped:
+            shipped[tb.name] = Platform(tb.platform)
+        pf = shipped[tb.name]
         if ds.unit == "s" and abs(ds.bandwidth - pf.bw) > 1e-6 * pf.bw:
             raise InputError(f"{ds.where}: {ds.path} has bandwidth {ds.bandwidth:.12g} B/s but the node links of "
                              f"{tb.platform} carry {pf.bw:.12g} B/s (they must agree for unit=s)")
