@@ -19,6 +19,7 @@ usage: scripts/validate.py [--datasets REGEX] [--models "contention SMPI CM02 LV
 import argparse
 import os
 import re
+import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -145,7 +146,7 @@ def main(argv):
     except InputError as e:
         print(f"validate: {e}", file=sys.stderr)
         return 2
-    print(f"validate: {len(datasets)} datasets, models {' '.join(a.models)}, styles "
+    print(f"validate: {len(datasets)} dataset(s), models {' '.join(a.models)}, styles "
           f"{' '.join(a.styles) or 'none'}; {a.jobs} runs at a time", file=sys.stderr)
     nruns = run_all(results, bench_run, os.path.join(out, "runs"), a.jobs)
     write_comms_csv(os.path.join(out, "comms.csv"), results)
@@ -187,4 +188,5 @@ def report(out, results, datasets, a):
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
     sys.exit(main(sys.argv[1:]))
