@@ -58,10 +58,9 @@ static char *trim(char *s)
 /* Per-byte overheads are plain numbers of seconds per byte. */
 static int parse_plain(const char *v, double *out, char *msg, size_t len)
 {
-  char *end;
-  errno = 0;
-  double d = strtod(v, &end);
-  if (end == v || *end != '\0' || errno == ERANGE || !isfinite(d) || d < 0) {
+  double d;
+  char e[256];
+  if (cg_parse_number(v, &d, e, sizeof e) != 0 || d < 0 || v[0] == '-') {
     snprintf(msg, len, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", v);
     return -1;
   }
@@ -199,19 +198,28 @@ int cg_p2p_parse_file(const char *path, cg_p2p_params *p, char *err, size_t errl
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return -1;
   }
+  errno = 0;
   size_t cap = 4096, len = 0;
   char *buf = cg_xmalloc(cap);
   size_t got;
-  while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+  while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0 && len + got <= CG_P2P_MAX_FILE) {
     len += got;
     if (cap - len < 2)
       cg_grow((void **)&buf, &cap, cap * 2, 1);
   }
-  int rerr = ferror(f);
+  int rerr = ferror(f) ? (errno ? errno : EIO) : 0;
   fclose(f);
+  if (!rerr && got > 0) {
+    snprintf(err, errlen, "%s: larger than %d bytes: not a parameter file", path, CG_P2P_MAX_FILE);
+    free(buf);
+    return -1;
+  }
   buf[len] = '\0';
   if (rerr || memchr(buf, '\0', len)) {
-    snprintf(err, errlen, "%s: %s", path, rerr ? "read error" : "binary file (contains a NUL byte)");
+    if (rerr)
+      snprintf(err, errlen, "%s: cannot read: %s", path, strerror(rerr));
+    else
+      snprintf(err, errlen, "%s: binary file (contains a NUL byte)", path);
     free(buf);
     return -1;
   }
