@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "output.h"
 
 static void list_technologies(void)
 {
@@ -108,6 +109,8 @@ int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cl
   free(param_args);
   if (rc >= 0)
     cli_free(o);
+  if (rc == 0 && tool_close_output(prog, stdout, NULL) != 0) /* --help, --list-technologies */
+    rc = 1;
   return rc;
 }
 
