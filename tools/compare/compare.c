@@ -8,9 +8,11 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/errors.h"
 #include "contention/graph.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
+#include "output.h"
 #include "scenario.h"
 
 #define PROG "contention-compare"
@@ -48,7 +50,7 @@ static int parse(int argc, char **argv, opts *o)
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       free(pv);
-      return 0;
+      return tool_close_output(PROG, stdout, NULL) != 0;
     } else if (!strcmp(a, "--static")) {
       o->is_static = 1;
     } else if (!strcmp(a, "--technology") || !strcmp(a, "--param") || !strcmp(a, "--format")) {
@@ -144,6 +146,20 @@ static int predict(const scenario *sc, const cg_tech *t, const double *params, i
   return rc;
 }
 
+/* A predicted time that overflowed must not be printed as "inf". */
+static int check_finite(const scenario *sc, const double *tp, char *err, size_t errlen)
+{
+  for (size_t i = 0; i < sc->comm_count; i++)
+    if (!isfinite(tp[i])) {
+      snprintf(err, errlen,
+               "%s:%d: comm '%s' has a predicted time that overflows a double (size / bandwidth "
+               "times its penalties is over 1.8e308 s)",
+               sc->file, sc->comms[i].line, sc->comms[i].id);
+      return -1;
+    }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   opts o = {0};
@@ -173,8 +189,8 @@ int main(int argc, char **argv)
       break;
     }
     for (size_t i = 0; i < sc.comm_count && !status; i++)
-      if (sc.comms[i].measured <= 0) {
-        fprintf(stderr, PROG ": %s:%d: comm '%s' has no positive 'measured' time (needed to compare)\n",
+      if (sc.comms[i].measured < 0) { /* the loader ensures measured > 0 when given */
+        fprintf(stderr, PROG ": %s:%d: comm '%s' has no 'measured' time (needed to compare)\n",
                 sc.file, sc.comms[i].line, sc.comms[i].id);
         status = 1;
       }
@@ -183,7 +199,18 @@ int main(int argc, char **argv)
       const cg_tech *tech = techs[t];
       double *params = o.tech ? o.params : NULL;
       if (predict(&sc, tech, params, o.is_static, tp, err, sizeof err)) {
-        fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
+        size_t idx;
+        const char *rest;
+        if (cg_error_comm(err, &idx, &rest) && idx < sc.comm_count)
+          fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line,
+                  sc.comms[idx].id, rest);
+        else
+          fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
+        status = 1;
+        break;
+      }
+      if (check_finite(&sc, tp, err, sizeof err)) {
+        fprintf(stderr, PROG ": %s\n", err);
         status = 1;
         break;
       }
@@ -224,5 +251,7 @@ int main(int argc, char **argv)
   free(eabs);
   free(o.files);
   free(o.params);
+  if (tool_close_output(PROG, stdout, NULL) != 0)
+    status = 1;
   return status;
 }
