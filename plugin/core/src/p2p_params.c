@@ -9,6 +9,7 @@
 
 #include "contention/alloc.h"
 #include "contention/p2p_model.h"
+#include "contention/quote.h"
 #include "contention/units.h"
 
 typedef enum { K_THRESH, K_OS, K_OS_BYTE, K_OR, K_OR_BYTE, K_L, K_B, K_ROUTE_BW, K_ROUTE_LAT } key_kind;
@@ -39,8 +40,10 @@ static int build_keys(key_def *k)
       k[n++].index = s;
     }
   snprintf(k[n].name, sizeof k[n].name, "route.bandwidth");
+  k[n].index = 0; /* unused, but cg_p2p_write_params indexes seg[] with it */
   k[n++].kind = K_ROUTE_BW;
   snprintf(k[n].name, sizeof k[n].name, "route.latency");
+  k[n].index = 0;
   k[n++].kind = K_ROUTE_LAT;
   return n;
 }
@@ -61,7 +64,9 @@ static int parse_plain(const char *v, double *out, char *msg, size_t len)
   double d;
   char e[256];
   if (cg_parse_number(v, &d, e, sizeof e) != 0 || d < 0 || v[0] == '-') {
-    snprintf(msg, len, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", v);
+    char q[CG_QUOTE_SIZE];
+    snprintf(msg, len, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)",
+             cg_quote(v, q, sizeof q));
     return -1;
   }
   *out = d;
@@ -76,7 +81,9 @@ static int parse_value(const key_def *k, const char *v, cg_p2p_params *p, char *
   case K_THRESH:
     rc = cg_parse_quantity(v, CG_UNIT_SIZE, &d, msg, len);
     if (rc == 0 && (d != floor(d) || d < 1 || d > 2147483647.0)) {
-      snprintf(msg, len, "'%s' is not a whole number of bytes between 1 and 2147483647", v);
+      char q[CG_QUOTE_SIZE];
+      snprintf(msg, len, "'%s' is not a whole number of bytes between 1 and 2147483647",
+               cg_quote(v, q, sizeof q));
       rc = -1;
     }
     if (rc == 0)
@@ -139,7 +146,8 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
       continue;
     char *eq = strchr(t, '=');
     if (!eq) {
-      snprintf(err, errlen, "%s:%d: expected 'key = value', got '%s'", name, lineno, t);
+      char q[CG_QUOTE_SIZE];
+      snprintf(err, errlen, "%s:%d: expected 'key = value', got '%s'", name, lineno, cg_quote(t, q, sizeof q));
       rc = -1;
       break;
     }
@@ -154,7 +162,9 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
       const char *hint = strncmp(key, "large.", 6) == 0 ? " (large messages are rendez-vous: only large.L and "
                                                           "large.B)"
                                                         : "";
-      snprintf(err, errlen, "%s:%d: unknown key '%s'%s; accepted keys: %s", name, lineno, key, hint, acc);
+      char q[CG_QUOTE_SIZE];
+      snprintf(err, errlen, "%s:%d: unknown key '%s'%s; accepted keys: %s", name, lineno,
+               cg_quote(key, q, sizeof q), hint, acc);
       rc = -1;
       break;
     }
