@@ -50,6 +50,14 @@ int main(int argc, char **argv)
   expect_error(cg_parse_quantity(longnum, CG_UNIT_SIZE, &v, err, sizeof err), err,
                "is too long to be a number (at most 127 characters)");
 
+  /* User text in messages is quoted on one line and cut after 64 bytes. */
+  expect_error(cg_parse_quantity("1\n2", CG_UNIT_SIZE, &v, err, sizeof err), err,
+               "unknown size unit '\\n2' in '1\\n2'");
+  char longval[300];
+  memset(longval, 'x', sizeof longval - 1);
+  longval[sizeof longval - 1] = '\0';
+  expect_error(cg_parse_quantity(longval, CG_UNIT_TIME, &v, err, sizeof err), err,
+               "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...' is not a number");
   expect_value("-2.5e3", -1, -2500.0);
   expect_error(cg_parse_number("0x10", &v, err, sizeof err), err,
                "'0x10' is not a number (expected a decimal number such as 1.5 or 2e-9)");

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/quote.h"
 #include "contention/units.h"
 #include "scenario_schema.h"
 #include "strmap.h"
@@ -160,6 +161,25 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
   (void)ctx, (void)target, (void)data; /* processing instructions are ignored */
 }
 
+/* Ids and host and rack names are printed in tables and CSV rows: they
+ * must be non-empty and hold no control character, comma or double quote. */
+static int check_name(loader *ld, const char *value, const char *attr, const char *what)
+{
+  if (!*value) {
+    fail(ld, "attribute '%s' of %s is empty", attr, what);
+    return -1;
+  }
+  for (const unsigned char *p = (const unsigned char *)value; *p; p++)
+    if (*p < 0x20 || *p == 0x7F || *p == ',' || *p == '"') {
+      char q[CG_QUOTE_SIZE];
+      fail(ld, "attribute '%s' of %s: '%s' holds a control character, comma or double quote (names "
+               "are printed in tables and CSV)",
+           attr, what, cg_quote(value, q, sizeof q));
+      return -1;
+    }
+  return 0;
+}
+
 static cg_host host_index(loader *ld, const char *name)
 {
   scenario *sc = ld->sc;
@@ -243,9 +263,12 @@ static void load_root(loader *ld, char **a)
 static void load_host(loader *ld, char **a)
 {
   const char *id = a[0], *rack = a[1];
+  if (check_name(ld, id, "id", "host") || check_name(ld, rack, "rack", "host"))
+    return;
   size_t first;
   if (strmap_get(&ld->host_ids, id, &first)) {
-    fail(ld, "duplicate host id '%s'", id);
+    char q[CG_QUOTE_SIZE];
+    fail(ld, "duplicate host id '%s'", cg_quote(id, q, sizeof q));
     return;
   }
   cg_host h = host_index(ld, id);
@@ -277,21 +300,19 @@ static void load_comm(loader *ld, char **a)
   c->id = a[0];
   a[0] = NULL; /* owned by the comm, freed by scenario_free */
   sc->comm_count++;
+  if (check_name(ld, c->id, "id", "comm"))
+    return;
   size_t first;
   if (!strmap_put(&ld->comm_ids, c->id, sc->comm_count - 1, &first)) {
-    fail(ld, "duplicate comm id '%s' (first on line %d)", c->id, sc->comms[first].line);
+    char q[CG_QUOTE_SIZE];
+    fail(ld, "duplicate comm id '%s' (first on line %d)", cg_quote(c->id, q, sizeof q),
+         sc->comms[first].line);
     return;
   }
-  if (!*c->id) {
-    fail(ld, "attribute 'id' of comm is empty");
+  char what[CG_QUOTE_SIZE + 16], q[CG_QUOTE_SIZE];
+  snprintf(what, sizeof what, "comm '%s'", cg_quote(c->id, q, sizeof q));
+  if (check_name(ld, a[1], "src", what) || check_name(ld, a[2], "dst", what))
     return;
-  }
-  char what[300];
-  snprintf(what, sizeof what, "comm '%.200s'", c->id);
-  if (!*a[1] || !*a[2]) {
-    fail(ld, "attribute '%s' of %s is empty", !*a[1] ? "src" : "dst", what);
-    return;
-  }
   c->src = host_index(ld, a[1]);
   c->dst = host_index(ld, a[2]);
   if (ld->failed || quantity(ld, a[3], "size", CG_UNIT_SIZE, what, &c->size) ||
@@ -411,10 +432,13 @@ static void finish(loader *ld)
     sc->all_given &= sc->comms[i].penalties != NULL;
     sc->all_measured &= sc->comms[i].measured > 0;
   }
-  if (with && without)
+  if (with && without) {
+    char q1[CG_QUOTE_SIZE], q2[CG_QUOTE_SIZE];
     fail_at(ld, sc->comms[without - 1].line,
             "comm '%s' has no 'penalties' while comm '%s' has: give them for every comm or for none",
-            sc->comms[without - 1].id, sc->comms[with - 1].id);
+            cg_quote(sc->comms[without - 1].id, q1, sizeof q1),
+            cg_quote(sc->comms[with - 1].id, q2, sizeof q2));
+  }
 }
 
 static xmlSAXHandler handler(void)
