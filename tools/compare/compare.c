@@ -10,6 +10,7 @@
 #include "contention/alloc.h"
 #include "contention/errors.h"
 #include "contention/graph.h"
+#include "contention/quote.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
 #include "output.h"
@@ -64,7 +65,8 @@ static int parse(int argc, char **argv, opts *o)
         pv[np++] = v;
       } else if (!strcmp(a, "--format")) {
         if (strcmp(v, "csv") && strcmp(v, "table")) {
-          fprintf(stderr, PROG ": unknown --format '%s' (accepted: table, csv)\n", v);
+          char q[CG_QUOTE_SIZE];
+          fprintf(stderr, PROG ": unknown --format '%s' (accepted: table, csv)\n", cg_quote(v, q, sizeof q));
           free(pv);
           return 2;
         }
@@ -74,12 +76,15 @@ static int parse(int argc, char **argv, opts *o)
       } else if (!(o->tech = cg_tech_find(v))) {
         char names[256];
         cg_tech_names(names, sizeof names);
-        fprintf(stderr, PROG ": unknown --technology '%s' (accepted: %s, all)\n", v, names);
+        char q[CG_QUOTE_SIZE];
+        fprintf(stderr, PROG ": unknown --technology '%s' (accepted: %s, all)\n", cg_quote(v, q, sizeof q),
+                names);
         free(pv);
         return 2;
       }
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, PROG ": unknown option %s (try --help)\n", a);
+      char q[CG_QUOTE_SIZE];
+      fprintf(stderr, PROG ": unknown option %s (try --help)\n", cg_quote(a, q, sizeof q));
       free(pv);
       return 2;
     } else {
@@ -100,7 +105,8 @@ static int parse(int argc, char **argv, opts *o)
       char name[128], err[512];
       const char *eq = strchr(pv[k], '=');
       if (!eq || eq == pv[k] || (size_t)(eq - pv[k]) >= sizeof name) {
-        fprintf(stderr, PROG ": --param expects NAME=VALUE, got '%s'\n", pv[k]);
+        char q[CG_QUOTE_SIZE];
+        fprintf(stderr, PROG ": --param expects NAME=VALUE, got '%s'\n", cg_quote(pv[k], q, sizeof q));
         rc = 2;
         break;
       }
@@ -144,6 +150,24 @@ static int predict(const scenario *sc, const cg_tech *t, const double *params, i
     tp[i] -= sc->comms[i].start; /* finish time -> elapsed time, as T_m */
   free(c);
   return rc;
+}
+
+/* A file name as a CSV field: quoted, with "" for ", when it holds a
+ * comma, a double quote or a line break (comm ids and technology names
+ * never do: the loader refuses them). */
+static void csv_field(const char *s)
+{
+  if (!strpbrk(s, ",\"\r\n")) {
+    fputs(s, stdout);
+    return;
+  }
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"')
+      putchar('"');
+    putchar(*s);
+  }
+  putchar('"');
 }
 
 /* A predicted time that overflowed must not be printed as "inf". */
@@ -221,16 +245,20 @@ int main(int argc, char **argv)
       for (size_t i = 0; i < sc.comm_count; i++) {
         double tm = sc.comms[i].measured, e = (tp[i] - tm) / tm * 100;
         sum += fabs(e);
-        if (o.csv)
-          printf("%s,%s,%s,%.17g,%.17g,%.17g\n", sc.file, tech->name, sc.comms[i].id, tm, tp[i], e);
-        else
+        if (o.csv) {
+          csv_field(sc.file);
+          printf(",%s,%s,%.17g,%.17g,%.17g\n", tech->name, sc.comms[i].id, tm, tp[i], e);
+        } else {
           printf("%-10s %12.6f %12.6f %+9.2f\n", sc.comms[i].id, tm, tp[i], e);
+        }
       }
       eabs[f * ntech + t] = sum / (double)sc.comm_count;
-      if (o.csv)
-        printf("%s,%s,E_abs,,,%.17g\n", sc.file, tech->name, eabs[f * ntech + t]);
-      else
+      if (o.csv) {
+        csv_field(sc.file);
+        printf(",%s,E_abs,,,%.17g\n", tech->name, eabs[f * ntech + t]);
+      } else {
         printf("E_abs = %.2f %%\n\n", eabs[f * ntech + t]);
+      }
     }
     free(tp);
     scenario_free(&sc);
