@@ -8,7 +8,8 @@
 #   bash .ci/fuzz.sh                      # every harness, 60 s each
 #   FUZZ_SECONDS=600 bash .ci/fuzz.sh scenario options
 #
-# Harnesses: scenario, measurements, p2p_params, options. The corpus grows
+# Harnesses: scenario, predict (loader + step solver + static graph),
+# measurements, p2p_params, options. The corpus grows
 # in build-fuzz/corpus/<harness>/ from the seeds the build copies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   echo "fuzz.sh: FUZZ_SECONDS must be a whole number of seconds > 0, got '$seconds'" >&2
   exit 2
 fi
-all=(scenario measurements p2p_params options)
+all=(scenario predict measurements p2p_params options)
 harnesses=("$@")
 [ ${#harnesses[@]} -eq 0 ] && harnesses=("${all[@]}")
 for h in "${harnesses[@]}"; do
@@ -63,6 +64,7 @@ for h in "${harnesses[@]}"; do
   corpus="$B/corpus/$h"
   mkdir -p "$corpus"
   dict=()
+  [ "$h" = predict ] && dict=(-dict=tests/fuzz/scenario.dict)
   [ -f "tests/fuzz/$h.dict" ] && dict=(-dict="tests/fuzz/$h.dict")
   log="$B/logs/$h.log"
   echo "== fuzz_$h: $seconds s"
