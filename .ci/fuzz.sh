@@ -7,6 +7,7 @@
 #
 #   bash .ci/fuzz.sh                      # every harness, 60 s each
 #   FUZZ_SECONDS=600 bash .ci/fuzz.sh scenario options
+#   FUZZ_FLAGS="-max_len=100000" bash .ci/fuzz.sh scenario   # extra libFuzzer flags
 #
 # Harnesses: scenario, predict (loader + step solver + static graph),
 # measurements, p2p_params, options. The corpus grows
@@ -70,7 +71,7 @@ for h in "${harnesses[@]}"; do
   echo "== fuzz_$h: $seconds s"
   status=0
   "$B/bin/fuzz_$h" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$B/artifacts/$h-" "${dict[@]}" "$corpus" "$B/tests/fuzz/seeds/$h" \
+    -artifact_prefix="$B/artifacts/$h-" "${dict[@]}" ${FUZZ_FLAGS:-} "$corpus" "$B/tests/fuzz/seeds/$h" \
     >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   echo "   executions: ${runs:-?}, exit status $status, corpus $(ls "$corpus" | wc -l) inputs"
