@@ -214,7 +214,7 @@ int main(int argc, char **argv)
     }
     for (size_t i = 0; i < sc.comm_count && !status; i++)
       if (sc.comms[i].measured < 0) { /* the loader ensures measured > 0 when given */
-        fprintf(stderr, PROG ": %s:%d: comm '%s' has no 'measured' time (needed to compare)\n",
+        fprintf(stderr, PROG ": %s:%d: comm '%s' has no positive 'measured' time (needed to compare)\n",
                 sc.file, sc.comms[i].line, sc.comms[i].id);
         status = 1;
       }
