@@ -4,6 +4,7 @@
 
 #include "binding.hpp"
 #include "loggps_model.hpp"
+#include "loggps_options.hpp"
 #include "options.hpp"
 #include "run_status.hpp"
 
@@ -76,7 +77,7 @@ const ModelEntry models[] = {
      "(see contention/technology)",
      &contention_model_init},
     {"loggps",
-     "LogGPS delay model (seed 003 Fig. 1): piecewise overheads and gaps, no contention at all (see loggps/*)",
+     "LogGPS delay model (seed 003 Fig. 1), single-port, parameters from the platform (see loggps/*)",
      &contention_sg::loggps_model_init},
 };
 
