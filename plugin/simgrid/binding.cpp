@@ -3,6 +3,7 @@
 #include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
 
 #include "action_lookup.hpp"
+#include "lop_hook.hpp"
 #include "node_links.hpp"
 #include "penalty_trace.hpp"
 
@@ -136,6 +137,7 @@ double comm_bandwidth(const Slot& s)
 void apply(Slot& s, double penalty)
 {
   double bound = cg_comm_bound(s.base_bound, comm_bandwidth(s), penalty);
+  bound        = lop_bound(static_cast<cg_comm>(&s - st.slots.data()), bound); /* contention/lop hook */
   bool first   = std::isnan(s.applied_bound);
   if (bound == s.applied_bound)
     return;
@@ -165,6 +167,11 @@ void flush()
     if (s.action != nullptr)
       apply(s, cg_graph_penalty(st.graph, changed[i]));
   }
+  size_t n_lop; /* contention/lop hook: small comms whose LoP time changed */
+  const cg_comm* lop_changed = lop_take_dirty(&n_lop);
+  for (size_t i = 0; i < n_lop; i++)
+    if (st.slots[lop_changed[i]].action != nullptr)
+      apply(st.slots[lop_changed[i]], cg_graph_penalty(st.graph, lop_changed[i]));
   if (st.bandwidth_changed) {
     st.bandwidth_changed = false;
     st.bottleneck.clear();
@@ -214,6 +221,7 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
   st.slots[c]          = Slot{na, st.next_id++, s, d, action->get_bound(), std::numeric_limits<double>::quiet_NaN()};
   st.active.emplace(na, c);
   st.pending = true;
+  lop_comm_start(c, na, s, d); /* contention/lop hook */
 }
 
 void on_comm_state(NetworkAction& action, Action::State /*previous*/)
@@ -229,6 +237,7 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
   Slot& s = st.slots[c];
   trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
             0, now == Action::State::FINISHED ? "end" : "failed");
+  lop_comm_end(c); /* contention/lop hook */
   cg_graph_remove(st.graph, c);
   s.action   = nullptr;
   st.pending = true;
@@ -247,6 +256,7 @@ void on_end()
   XBT_VERB("contention: %llu comms, %llu bound updates", static_cast<unsigned long long>(st.next_id),
            static_cast<unsigned long long>(st.updates));
   trace_close();
+  lop_end(); /* contention/lop hook */
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   st.active.clear();
@@ -268,6 +278,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   st.user_bandwidth = cfg.bandwidth;
   st.mode           = cfg.node_links;
   trace_open(cfg.trace_path);
+  lop_start(st.model); /* contention/lop hook */
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");

@@ -5,6 +5,7 @@
 #include "binding.hpp"
 #include "loggps_model.hpp"
 #include "loggps_options.hpp"
+#include "lop_options.hpp"
 #include "options.hpp"
 #include "run_status.hpp"
 
@@ -114,6 +115,7 @@ extern "C" int contention_simgrid_register(void)
     table.push_back(surf_model_description_t{m.name, m.description, m.init});
   contention_sg::options_declare();
   contention_sg::loggps_declare_options();
+  contention_sg::lop_declare_options();
   contention_sg::options_precheck_command_line();
   contention_sg::run_status_watch();
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
