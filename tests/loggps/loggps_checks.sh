@@ -12,7 +12,7 @@
 #               one transfer's time (within 1 %, measured 1.0000); multi-
 #               port, they take the time of one (within 1e-3)
 #   sendrecv:   one 4 MiB MPI_Sendrecv pair: Bs + Br = B single-port, 2 B
-#               multi-port, within 1 % (measured 0.99865 and 1.9993: the
+#               multi-port, within 1 % (measured 0.99857 and 1.99429: the
 #               rendez-vous handshake and L)
 set -eu
 what=$1 bin=$2 platforms=$3 p2p=$4
