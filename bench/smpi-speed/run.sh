@@ -7,8 +7,10 @@
 # of each model, and the ratios contention/SMPI and contention/IB. Then the
 # LogGPS delay model (network/model:loggps) against SMPI on the all-to-alls
 # and on the ft_like workload at 64 ranks (its default size: 256 KiB per
-# pair, 6 transposes): seconds of each and loggps/SMPI. The third argument
-# runs one of the two tables only.
+# pair, 6 transposes): wall seconds of each and loggps/SMPI, and the CPU
+# seconds (user + system, the smallest of the runs: on a shared machine the
+# steadier figure) and their ratio. The third argument runs one of the two
+# tables only.
 set -eu
 build=$(cd "$1" && pwd)
 repeat=${2:-3}
@@ -23,20 +25,24 @@ for i in $(seq 0 127); do echo "node-$i"; done >"$tmp/hosts"
 
 # measure MODEL NP ARGS... -> "seconds peak_kB" (best wall time of $repeat runs)
 # of speed-mpi ARGS, or of the program PROG when ARGS is "prog PROG ARGS...".
+# The smallest CPU time (user + system) of the runs goes to $tmp/cpu.
 measure() {
   model=$1 np=$2
   shift 2
   run=$prog
   if [ "$1" = prog ]; then run=$2; shift 2; fi
-  best="" mem=""
+  best="" mem="" cpu=""
   for r in $(seq "$repeat"); do
-    /usr/bin/time -f "%e %M" -o "$tmp/time" "$smpirun" -platform "$here/cluster-128.xml" -hostfile "$tmp/hosts" \
+    /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$smpirun" -platform "$here/cluster-128.xml" -hostfile "$tmp/hosts" \
       -np "$np" --cfg=network/model:"$model" --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 \
       --log=root.thres:warning "$run" "$@" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err" >&2; exit 1; }
-    read -r t m <"$tmp/time"
+    read -r t m u k <"$tmp/time"
     if [ -z "$best" ] || awk -v a="$t" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$t; fi
+    c=$(awk -v u="$u" -v k="$k" 'BEGIN { print u + k }')
+    if [ -z "$cpu" ] || awk -v a="$c" -v b="$cpu" 'BEGIN { exit !(a < b) }'; then cpu=$c; fi
     if [ -z "$mem" ] || [ "$m" -gt "$mem" ]; then mem=$m; fi
   done
+  echo "$cpu" >"$tmp/cpu"
   echo "$best $mem"
 }
 
@@ -56,7 +62,8 @@ fi
 
 [ "$part" = contention ] && exit 0
 echo
-printf '%-22s %9s %9s %11s %9s %9s\n' program SMPI_s loggps_s loggps/SMPI SMPI_MB loggps_MB
+printf '%-22s %9s %9s %11s %9s %9s %11s %9s %9s\n' program SMPI_s loggps_s loggps/SMPI SMPI_cpu loggps_cpu \
+  cpu_ratio SMPI_MB loggps_MB
 for spec in "64 alltoall 4096 4" "128 alltoall 4096 4" "64 prog $ft"; do
   set -- $spec
   np=$1
@@ -64,7 +71,9 @@ for spec in "64 alltoall 4096 4" "128 alltoall 4096 4" "64 prog $ft"; do
   name="$1-$np (basic_linear)"
   if [ "$1" = prog ]; then name="ft_like-$np"; fi
   s=$(measure SMPI "$np" "$@")
+  sc=$(cat "$tmp/cpu")
   l=$(measure loggps "$np" "$@")
-  echo "$s $l" | awk -v name="$name" '{ printf "%-22s %9.2f %9.2f %11.2f %9.0f %9.0f\n",
-    name, $1, $3, $3 / $1, $2 / 1024, $4 / 1024 }'
+  lc=$(cat "$tmp/cpu")
+  echo "$s $l $sc $lc" | awk -v name="$name" '{ printf "%-22s %9.2f %9.2f %11.2f %9.2f %9.2f %11.2f %9.0f %9.0f\n",
+    name, $1, $3, $3 / $1, $5, $6, $6 / $5, $2 / 1024, $4 / 1024 }'
 done

@@ -18,19 +18,19 @@
  *    usage after each variable it fixes). */
 #include "loggps_model.hpp"
 
-#include "sg_private.hpp" /* must precede the s4u headers */
+#include "sg_private.hpp" /* surf_network_model_init_SMPI; must precede the s4u headers */
 
-#include "action_lookup.hpp"
 #include "loggps_options.hpp"
 
-#include <simgrid/kernel/resource/Model.hpp>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>

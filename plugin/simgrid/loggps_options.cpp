@@ -119,7 +119,7 @@ LoggpsSetup loggps_setup()
                                                 "mean of the first offsets of smpi/os and smpi/or",
                                                 "first per-byte term of smpi/os",
                                                 "first per-byte term of smpi/or",
-                                                "G",
+                                                "equal to G",
                                                 "1 / each route's bottleneck bandwidth",
                                                 "default",
                                                 "smpi/send-is-detached-thresh"};

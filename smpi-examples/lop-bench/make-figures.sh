@@ -1,13 +1,16 @@
 #!/bin/sh
-# make-figures.sh BUILD_DIR OUT_DIR: runs lop-bench (single and list posts,
-# p = 1..63, 3 repetitions) on the 64-node testbed of tests/lop under
-# contention/lop:send and contention/lop:rdma-write, and under
+# make-figures.sh BUILD_DIR OUT_DIR [CSV_DIR]: runs lop-bench (single and
+# list posts, p = 1..63, 3 repetitions) on the 64-node testbed of tests/lop
+# under contention/lop:send and contention/lop:rdma-write, and under
 # contention/lop:off for contrast, then draws OUT_DIR/lop-send.svg and
-# OUT_DIR/lop-rdma-write.svg (plot_lop.py). The CSV files stay in OUT_DIR.
+# OUT_DIR/lop-rdma-write.svg (plot_lop.py). The CSV files are kept in
+# CSV_DIR when it is given.
 set -eu
 build=$(cd "$1" && pwd)
 mkdir -p "$2"
-out=$(cd "$2" && pwd)
+fig=$(cd "$2" && pwd)
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../.." && pwd)
 run() { # LOP VARIANT
@@ -19,7 +22,8 @@ run off single
 for curve in send rdma-write; do
   run "$curve" single
   run "$curve" list
-  python3 "$here/plot_lop.py" "$curve" "$out/lop-$curve.svg" "single post=$out/lop-$curve-single.csv" \
+  python3 "$here/plot_lop.py" "$curve" "$fig/lop-$curve.svg" "single post=$out/lop-$curve-single.csv" \
     "list post=$out/lop-$curve-list.csv" "contention/lop:off=$out/lop-off-single.csv"
 done
-echo "figures: $out/lop-send.svg $out/lop-rdma-write.svg"
+if [ $# -ge 3 ]; then mkdir -p "$3" && cp "$out"/*.csv "$3"; fi
+echo "figures: $fig/lop-send.svg $fig/lop-rdma-write.svg"
