@@ -59,8 +59,9 @@ static void loggps_param(const char *text)
   size_t len = (size_t)(eq - text) < sizeof name - 1 ? (size_t)(eq - text) : sizeof name - 1;
   memcpy(name, text, len);
   name[len] = '\0';
-  cg_loggps m;
-  cg_loggps_defaults(&m);
+  /* a valid starting point (the model has no defaults: it takes them from
+   * the platform) */
+  cg_loggps m = {.L = 24e-6, .o = 1e-6, .Os = 0, .Or = 0, .g = 8e-9, .G = 8e-9, .s = 65536, .S = 65536};
   char err[1024] = "", msg[512];
   if (cg_loggps_set(&m, name, eq + 1, err, sizeof err) == 0)
     FUZZ_CHECK(cg_loggps_validate(&m, msg, sizeof msg) == 0, "accepted but invalid: %s", msg);
