@@ -4,7 +4,9 @@
 
 #include "action_lookup.hpp"
 #include "lop_hook.hpp"
+#include "hidden_links.hpp"
 #include "node_links.hpp"
+#include "shared_links.hpp"
 #include "paje_vars.hpp"
 #include "penalty_trace.hpp"
 
@@ -47,8 +49,12 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   cg_host src, dst;
   double base_bound;       /* bound the base model gave at start; <= 0: none */
   double base_factor;      /* SMPI's bandwidth factor for the comm's size */
-  double alone;            /* bound in force in the solver: min(b0, B) */
-  double factor;           /* rate factor in force: base_factor / penalty; NaN before the first flush */
+  double penalty;          /* last penalty from the graph */
+  double alone;            /* min(b0, B): what it gets alone */
+  double demand;           /* min(b0, B / p), or its LoP bound; NaN before the first flush */
+  double bound, factor;    /* in force in SimGrid's solver; NaN before the first flush */
+  double demand_traced;    /* demand of the last trace row */
+  bool queued;             /* in st.to_apply */
 };
 
 struct State {
@@ -69,6 +75,7 @@ struct State {
   std::vector<Slot> slots;
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
+  std::vector<cg_comm> to_apply;                   /* comms whose demand changed at this flush */
   bool pending           = false;                  /* graph events since the last flush */
   bool bandwidth_changed = false;                  /* a link's bandwidth changed since the last flush */
 };
@@ -157,36 +164,60 @@ double comm_bandwidth(const Slot& s)
   return route_bottleneck(s.src, s.dst);
 }
 
-/* Gives the comm its rate for `penalty` (contention/comm_rate.h): the
- * solver bound min(b0, B) and the rate factor f / p. A factor change only
- * needs SimGrid to re-time the comm: re-setting its bound puts it in the
- * solver's modified set, which the lazy update re-times at this instant
- * with the rate it had so far. Nothing changes when neither does. */
-void apply(Slot& s, double penalty)
+/* First half of a re-rating: the comm's demand for its penalty
+ * (contention/comm_rate.h), told to the shared-link ledger. */
+void set_penalty(Slot& s, cg_comm c, double penalty)
 {
-  double alone  = cg_comm_alone(s.base_bound, comm_bandwidth(s));
-  double factor = cg_comm_rate_factor(s.base_factor, penalty);
-  /* contention/lop hook: a small comm is timed by LoP through its bound (in
-   * the base factor's units), never above what the penalty gives it. */
-  double contended = alone / penalty;
-  double lop       = lop_bound(static_cast<cg_comm>(&s - st.slots.data()), contended);
-  if (lop != contended) {
-    alone  = lop;
+  s.penalty     = penalty;
+  double B      = comm_bandwidth(s);
+  s.alone       = cg_comm_alone(s.base_bound, B);
+  double demand = cg_comm_demand(s.base_bound, B, penalty);
+  demand        = lop_bound(c, demand); /* contention/lop hook: a small comm is timed by LoP */
+  if (demand != s.demand) {
+    s.demand = demand;
+    shared_links_set_demand(c, demand);
+  }
+  if (not s.queued) {
+    s.queued = true;
+    st.to_apply.push_back(c);
+  }
+}
+
+/* Second half, once the shared links' states are known: the bound and rate
+ * factor that make the comm run at f * demand. Fast path (every shared link
+ * of the comm hidden): bound min(b0, B), factor f * demand / min(b0, B).
+ * Otherwise: bound demand, factor f. SimGrid is told only what changed; a
+ * factor change alone re-times the comm through its (re-set) bound, which
+ * puts it in the solver's modified set. */
+void apply(Slot& s, cg_comm c)
+{
+  s.queued = false;
+  double bound;
+  double factor;
+  if (shared_links_comm_free(c)) {
+    bound  = s.alone;
+    factor = cg_comm_rate_factor(s.base_factor, s.demand, s.alone);
+  } else {
+    bound  = s.demand;
     factor = s.base_factor;
   }
   bool first = std::isnan(s.factor);
-  if (alone == s.alone && factor == s.factor)
+  if (bound == s.bound && factor == s.factor)
     return;
   if (factor != s.factor)
     s.action->set_rate_factor(factor);
-  st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), alone);
+  st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
   st.updates++;
-  s.alone  = alone;
+  double rate = s.base_factor * s.demand;
+  if (first || rate != s.base_factor * s.demand_traced) {
+    XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(s.id),
+              st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), s.penalty, rate);
+    trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
+              s.penalty, rate, first ? "start" : "update");
+    s.demand_traced = s.demand;
+  }
+  s.bound  = bound;
   s.factor = factor;
-  XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(s.id),
-            st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), penalty, alone * factor);
-  trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
-            penalty, alone * factor, first ? "start" : "update");
 }
 
 /* A technology's rules must give finite penalties >= 1: anything else stops
@@ -212,28 +243,40 @@ void flush()
   st.pending = false;
   cg_graph_flush(st.graph);
   check_penalties();
+  rehide_links();
+  bool all = st.bandwidth_changed; /* B may have changed for any comm */
+  if (st.bandwidth_changed) {
+    st.bandwidth_changed = false;
+    read_node_bandwidths();
+    st.bottleneck.clear();
+  }
   size_t n;
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
-  for (size_t i = 0; i < n; i++) {
-    Slot& s = st.slots[changed[i]];
-    if (s.action != nullptr)
-      apply(s, cg_graph_penalty(st.graph, changed[i]));
-  }
+  for (size_t i = 0; i < n; i++)
+    if (st.slots[changed[i]].action != nullptr)
+      set_penalty(st.slots[changed[i]], changed[i], cg_graph_penalty(st.graph, changed[i]));
   size_t n_lop; /* contention/lop hook: small comms whose LoP time changed */
   const cg_comm* lop_changed = lop_take_dirty(&n_lop);
   for (size_t i = 0; i < n_lop; i++)
     if (st.slots[lop_changed[i]].action != nullptr)
-      apply(st.slots[lop_changed[i]], cg_graph_penalty(st.graph, lop_changed[i]));
-  paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
-  if (st.bandwidth_changed) {
-    st.bandwidth_changed = false;
-    hide_changed_node_links();
-    read_node_bandwidths();
-    st.bottleneck.clear();
+      set_penalty(st.slots[lop_changed[i]], lop_changed[i], cg_graph_penalty(st.graph, lop_changed[i]));
+  if (all)
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
-        apply(st.slots[c], cg_graph_penalty(st.graph, static_cast<cg_comm>(c)));
+        set_penalty(st.slots[c], static_cast<cg_comm>(c), st.slots[c].penalty);
+  /* A shared link changing state can change any comm's path. */
+  if (shared_links_update()) {
+    st.to_apply.clear();
+    for (size_t c = 0; c < st.slots.size(); c++)
+      if (st.slots[c].action != nullptr)
+        apply(st.slots[c], static_cast<cg_comm>(c));
+  } else {
+    for (cg_comm c : st.to_apply)
+      if (st.slots[c].action != nullptr)
+        apply(st.slots[c], c);
   }
+  st.to_apply.clear();
+  paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   trace_flush();
 }
 
@@ -271,11 +314,20 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
   cg_host d = host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
   if (c >= st.slots.size())
-    st.slots.resize(c + 1, Slot{nullptr, 0, 0, 0, 0, 0, 0, 0});
+    st.slots.resize(c + 1);
   const Action* action = na;
   double nan           = std::numeric_limits<double>::quiet_NaN();
-  st.slots[c]          = Slot{na,  st.next_id++, s, d, action->get_bound(), cg_step_factor_at(&st.bw_factor, action->get_cost()),
-                     action->get_bound(), nan};
+  Slot& slot           = st.slots[c];
+  slot                 = Slot{};
+  slot.action          = na;
+  slot.id              = st.next_id++;
+  slot.src             = s;
+  slot.dst             = d;
+  slot.base_bound      = action->get_bound();
+  slot.base_factor     = cg_step_factor_at(&st.bw_factor, action->get_cost());
+  slot.penalty         = 1;
+  slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
+  shared_links_add_comm(c, src, dst);
   st.active.emplace(na, c);
   st.pending = true;
   lop_comm_start(c, na, s, d); /* contention/lop hook */
@@ -295,6 +347,7 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
   trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
             0, now == Action::State::FINISHED ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
+  shared_links_remove_comm(c);
   cg_graph_remove(st.graph, c);
   paje_vars_comm_end(st.graph, st.hosts, s.src, s.dst); /* hook: Paje trace variables */
   s.action   = nullptr;
@@ -303,9 +356,10 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
 
 void on_bandwidth_change(simgrid::s4u::Link const& link)
 {
-  if (st.graph == nullptr || link.get_bandwidth() == UNREACHABLE_BANDWIDTH) /* our own hiding */
+  if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
-  node_link_bandwidth_changed(link);
+  hidden_link_bandwidth_changed(link);  /* records the real bandwidth of a hidden link */
+  shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
   st.bandwidth_changed = true;
   st.pending           = true;
 }
@@ -316,6 +370,7 @@ void on_end()
            static_cast<unsigned long long>(st.updates));
   trace_close();
   lop_end(); /* contention/lop hook */
+  shared_links_end();
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   cg_step_factor_free(&st.bw_factor);
@@ -345,6 +400,8 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   st.mode           = cfg.node_links;
   trace_open(cfg.trace_path);
   lop_start(st.model); /* contention/lop hook */
+  /* No hiding under a platform trace: SimGrid's tracer would record it. */
+  shared_links_start(not platform_traced(), simgrid::config::get_value<bool>("network/crosstraffic"));
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");

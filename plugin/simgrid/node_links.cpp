@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(contention_links, contention, "Node links of the contention model");
 
@@ -20,10 +21,10 @@ using simgrid::s4u::Link;
 
 constexpr size_t WARN_HOSTS = 5; /* hosts named in the warning before "and N more" */
 
-/* Released links and their real bandwidths. */
-std::unordered_map<const Link*, std::pair<Link*, double>>& released()
+/* The node links released to the penalties. */
+std::unordered_set<const Link*>& released()
 {
-  static std::unordered_map<const Link*, std::pair<Link*, double>> r;
+  static std::unordered_set<const Link*> r;
   return r;
 }
 
@@ -35,27 +36,7 @@ std::string names(const std::vector<Link*>& links)
   return s.empty() ? "none" : s;
 }
 
-std::vector<Link*>& to_hide()
-{
-  static std::vector<Link*> v;
-  return v;
-}
-
 } // namespace
-
-double link_bandwidth(const Link* link)
-{
-  auto it = released().find(link);
-  return it != released().end() ? it->second.second : link->get_bandwidth();
-}
-
-double min_bandwidth(const std::vector<Link*>& links)
-{
-  double bw = std::numeric_limits<double>::infinity();
-  for (const Link* l : links)
-    bw = std::min(bw, link_bandwidth(l));
-  return bw;
-}
 
 std::vector<HostLinks> find_node_links(const std::vector<Host*>& hosts)
 {
@@ -132,33 +113,18 @@ void release_node_links(const std::vector<HostLinks>& links, Release how)
   for (const HostLinks& h : links)
     for (const auto* side : {&h.out, &h.in})
       for (Link* l : *side) {
-        if (how == Release::fatpipe) { /* its bandwidth stays SimGrid's */
-          if (l->get_sharing_policy() != Link::SharingPolicy::FATPIPE)
-            l->set_sharing_policy(Link::SharingPolicy::FATPIPE);
-        } else if (released().emplace(l, std::make_pair(l, l->get_bandwidth())).second) {
-          l->set_bandwidth(UNREACHABLE_BANDWIDTH);
-        }
+        if (not released().insert(l).second)
+          continue;
+        if (how == Release::hide)
+          hide_link(l);
+        else if (l->get_sharing_policy() != Link::SharingPolicy::FATPIPE)
+          l->set_sharing_policy(Link::SharingPolicy::FATPIPE); /* its bandwidth stays SimGrid's */
       }
 }
 
-bool node_link_bandwidth_changed(const Link& link)
+bool node_link(const Link* link)
 {
-  auto it = released().find(&link);
-  if (it == released().end())
-    return false;
-  if (link.get_bandwidth() != UNREACHABLE_BANDWIDTH) { /* not our own change */
-    it->second.second = link.get_bandwidth();
-    to_hide().push_back(it->second.first);
-  }
-  return true;
-}
-
-void hide_changed_node_links()
-{
-  for (Link* l : to_hide())
-    if (l->get_bandwidth() != UNREACHABLE_BANDWIDTH)
-      l->set_bandwidth(UNREACHABLE_BANDWIDTH);
-  to_hide().clear();
+  return released().count(link) != 0;
 }
 
 } // namespace contention_sg

@@ -89,4 +89,12 @@ public:
 } // namespace resource
 } // namespace simgrid::kernel
 
+/* (7) Not a declaration: SimGrid 3.32's Link::set_bandwidth() also shifts the
+ * max-min weight of every comm on the link by network/weight-S / bandwidth
+ * (src/surf/network_cm02.cpp), including comms still in their latency phase,
+ * which that starts early (a lone comm then never completes in Lazy mode,
+ * and a flow-heavy link crashed the solver). The option is bound to the
+ * variable SimGrid reads there, so hidden_links.cpp sets it to 0 around its
+ * own bandwidth changes: hiding a link never changes a comm's weight. */
+
 #endif

@@ -199,11 +199,16 @@ int main(void)
   CHECK(cg_nodelinks_add_route(n, 0, 2, &l0, 1) == -1);
   cg_nodelinks_destroy(n);
 
-  /* The rate: min(b0, B) as the bound, f / p as the factor; b0 <= 0 is "none". */
+  /* The demand min(b0, B / p); the fast path's bound min(b0, B) and factor
+   * f d / min(b0, B); b0 <= 0 is "none". */
   CHECK(cg_comm_alone(-1, 1e9) == 1e9);
   CHECK(cg_comm_alone(4e8, 1e9) == 4e8);
   CHECK(cg_comm_alone(2e9, 1e9) == 1e9);
-  CHECK(cg_comm_rate_factor(0.94, 2) == 0.47);
+  CHECK(cg_comm_demand(-1, 1e9, 2) == 5e8);
+  CHECK(cg_comm_demand(4e8, 1e9, 2) == 4e8);
+  CHECK(cg_comm_demand(2e9, 1e9, 1) == 1e9);
+  CHECK(cg_comm_rate_factor(0.94, 5e8, 1e9) == 0.47);
+  CHECK(cg_comm_rate_factor(0.94, 1e9, 1e9) == 0.94);
   CHECK(cg_node_bandwidth(1e9, 5e8) == 5e8);
 
   /* SMPI's piecewise factors: 1 up to the smallest threshold, then the

@@ -6,9 +6,14 @@ double cg_comm_alone(double base_bound, double bandwidth)
   return base_bound > 0 && base_bound < bandwidth ? base_bound : bandwidth;
 }
 
-double cg_comm_rate_factor(double base_factor, double penalty)
+double cg_comm_demand(double base_bound, double bandwidth, double penalty)
 {
-  return base_factor / penalty;
+  return cg_comm_alone(base_bound, bandwidth / penalty);
+}
+
+double cg_comm_rate_factor(double base_factor, double demand, double alone)
+{
+  return demand == alone ? base_factor : base_factor * (demand / alone);
 }
 
 double cg_node_bandwidth(double src_out, double dst_in)

@@ -3,18 +3,17 @@
  * A comm alone gets, at its node's card, what the base model gives it: the
  * smaller of the base model's own bound b0 (SimGrid's SMPI model derives it
  * from the route and the TCP window) and B, the bandwidth of its node links
- * (or a user-given effective bandwidth). The penalty p divides that:
+ * (or a user-given effective bandwidth). Its penalty p limits it to its
+ * demand
  *
- *     rate = f * min(b0, B) / p
+ *     d = min(b0, B / p)
  *
- * where f is the base model's bandwidth factor for the message size (SMPI's
- * piecewise smpi/bw-factor), so a contended comm keeps SMPI's calibration.
- * A simulator applies it in two parts: min(b0, B) as the comm's bound in
- * its sharing solver (the same for every comm of a homogeneous cluster, and
- * changed only when a link's bandwidth changes), and f / p as the comm's
- * rate factor, changed at every penalty change without re-solving the
- * sharing (docs: doc/simgrid-plugin.md, "Bound"). Links shared by several
- * hosts still share what the solver gives each comm. */
+ * and it runs at f * d, f being the base model's bandwidth factor for the
+ * message size (SMPI's piecewise smpi/bw-factor), unless a link shared with
+ * other hosts gives it less (max-min). A simulator can apply this as the
+ * bound d, or, when no shared link can limit the comm, as the bound
+ * min(b0, B) (the same for every comm of a homogeneous cluster) with the
+ * rate factor f * d / min(b0, B) (doc/simgrid-plugin.md, "Rate"). */
 #ifndef CONTENTION_COMM_RATE_H
 #define CONTENTION_COMM_RATE_H
 
@@ -26,9 +25,13 @@ extern "C" {
  * model". bandwidth > 0 is the caller's contract. */
 double cg_comm_alone(double base_bound, double bandwidth);
 
-/* base_factor / penalty: the rate factor of a comm with that penalty
- * (penalty >= 1 and finite: the graph checks it). */
-double cg_comm_rate_factor(double base_factor, double penalty);
+/* min(base_bound, bandwidth / penalty): the comm's demand (penalty >= 1
+ * and finite: the graph checks it). */
+double cg_comm_demand(double base_bound, double bandwidth, double penalty);
+
+/* base_factor * demand / alone: the rate factor that makes a comm bounded
+ * at `alone` run at base_factor * demand (demand <= alone). */
+double cg_comm_rate_factor(double base_factor, double demand, double alone);
 
 /* B of a comm src -> dst whose two ends have node links: the smaller of the
  * source's outgoing and the destination's incoming node-link bandwidth

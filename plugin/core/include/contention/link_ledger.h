@@ -1,0 +1,63 @@
+/* Which shared links can limit a comm: the bookkeeping behind the SimGrid
+ * binding's fast path.
+ *
+ * Under the contention model every inter-host comm c has a demand d(c): the
+ * rate its penalty allows it, min(b0, B / p) (contention/comm_rate.h). A
+ * link shared by several hosts (a backbone, an uplink) shares its capacity
+ * C max-min among the comms that cross it, each of which wants at most its
+ * demand. If the comms' demands fit in C (sum of w(c) d(c) <= C for a
+ * SHARED link, where w is 1 on the route and 0.05 on the reverse route with
+ * cross-traffic; every w(c) d(c) <= C for a FATPIPE link), max-min gives
+ * every comm its whole demand: the link limits nobody, and a simulator may
+ * leave it out of its sharing without changing any rate. Such a link is
+ * "free"; otherwise it is "at risk". A comm all of whose shared links are
+ * free runs at its demand whatever the solver sees on its route.
+ *
+ * The ledger keeps, per link, its capacity and the comms that cross it,
+ * and tells after a batch of changes which links changed state. Sums are
+ * kept incrementally and recomputed exactly from the link's comms whenever
+ * they come within a relative 1e-9 of the capacity, so rounding never
+ * decides a state. States depend only on the current demands (not on the
+ * history), so simulations stay deterministic. */
+#ifndef CONTENTION_LINK_LEDGER_H
+#define CONTENTION_LINK_LEDGER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cg_ledger cg_ledger;
+
+cg_ledger *cg_ledger_create(void);
+void cg_ledger_destroy(cg_ledger *l);
+
+/* Registers a link (capacity > 0, in the demands' units); returns its
+ * index, 0, 1, 2... in registration order. A new link is free. */
+uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe);
+double cg_ledger_capacity(const cg_ledger *l, uint32_t link);
+/* A link's capacity changed (a bandwidth profile): takes effect at the next
+ * cg_ledger_update. */
+void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity);
+
+/* Comm `comm` (a handle chosen by the caller, reusable after removal)
+ * crosses links[i] with weight weights[i] > 0; its demand starts at 0. */
+void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n);
+void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm);
+void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand);
+
+/* Brings every link touched since the last call to its state for the
+ * current demands and capacities; lists (in increasing index) the links
+ * whose state changed. Valid until the next mutation. */
+const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count);
+/* 1 if the link is at risk (state as of the last cg_ledger_update). */
+int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
+/* 1 if none of the comm's links is at risk. */
+int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

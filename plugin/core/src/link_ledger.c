@@ -1,0 +1,210 @@
+/* Shared-link ledger (see link_ledger.h): per link, the comms crossing it
+ * (swap-removal lists), a running sum of their weighted demands (SHARED) or
+ * the number of them above capacity (FATPIPE), and a dirty mark. */
+#include "contention/link_ledger.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+
+#define NEAR_REL 1e-9 /* recompute a sum exactly this close to the capacity */
+
+typedef struct entry {
+  uint32_t comm;
+  uint32_t slot; /* index of this link in the comm's list */
+} entry;
+
+typedef struct link_rec {
+  double capacity;
+  double sum;     /* SHARED: sum of weight * demand */
+  uint32_t over;  /* FATPIPE: comms with weight * demand > capacity */
+  uint8_t fatpipe, at_risk, dirty;
+  entry *e;
+  size_t n, cap;
+} link_rec;
+
+typedef struct comm_rec {
+  uint32_t *link;
+  double *weight;
+  uint32_t *pos; /* position in each link's entry list */
+  size_t n;
+  double demand;
+  int active;
+} comm_rec;
+
+struct cg_ledger {
+  link_rec *links;
+  size_t nlinks, links_cap;
+  comm_rec *comms;
+  size_t ncomms, comms_cap;
+  uint32_t *dirty, *flipped;
+  size_t ndirty, dirty_cap, nflipped, flipped_cap;
+};
+
+cg_ledger *cg_ledger_create(void) { return cg_xcalloc(1, sizeof(cg_ledger)); }
+
+void cg_ledger_destroy(cg_ledger *l)
+{
+  if (!l)
+    return;
+  for (size_t i = 0; i < l->nlinks; i++)
+    free(l->links[i].e);
+  for (size_t i = 0; i < l->ncomms; i++) {
+    free(l->comms[i].link);
+    free(l->comms[i].weight);
+    free(l->comms[i].pos);
+  }
+  free(l->links);
+  free(l->comms);
+  free(l->dirty);
+  free(l->flipped);
+  free(l);
+}
+
+static void mark_dirty(cg_ledger *l, uint32_t link)
+{
+  if (l->links[link].dirty)
+    return;
+  l->links[link].dirty = 1;
+  cg_grow((void **)&l->dirty, &l->dirty_cap, l->ndirty + 1, sizeof *l->dirty);
+  l->dirty[l->ndirty++] = link;
+}
+
+uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
+{
+  cg_grow((void **)&l->links, &l->links_cap, l->nlinks + 1, sizeof *l->links);
+  link_rec *r = &l->links[l->nlinks];
+  memset(r, 0, sizeof *r);
+  r->capacity = capacity;
+  r->fatpipe = fatpipe != 0;
+  return (uint32_t)l->nlinks++;
+}
+
+double cg_ledger_capacity(const cg_ledger *l, uint32_t link) { return l->links[link].capacity; }
+
+static int above(const link_rec *r, double load) { return load > r->capacity; }
+
+/* FATPIPE count, or SHARED sum, recomputed from the entries. */
+static void recount(cg_ledger *l, link_rec *r)
+{
+  r->sum = 0;
+  r->over = 0;
+  for (size_t i = 0; i < r->n; i++) {
+    const comm_rec *c = &l->comms[r->e[i].comm];
+    double load = c->weight[r->e[i].slot] * c->demand;
+    r->sum += load;
+    r->over += above(r, load);
+  }
+}
+
+void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity)
+{
+  link_rec *r = &l->links[link];
+  r->capacity = capacity;
+  recount(l, r);
+  mark_dirty(l, link);
+}
+
+static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
+{
+  if (comm >= l->ncomms) {
+    cg_grow((void **)&l->comms, &l->comms_cap, (size_t)comm + 1, sizeof *l->comms);
+    memset(l->comms + l->ncomms, 0, ((size_t)comm + 1 - l->ncomms) * sizeof *l->comms);
+    l->ncomms = (size_t)comm + 1;
+  }
+  return &l->comms[comm];
+}
+
+void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n)
+{
+  comm_rec *c = comm_slot(l, comm);
+  c->link = cg_xrealloc(c->link, (n ? n : 1) * sizeof *c->link);
+  c->weight = cg_xrealloc(c->weight, (n ? n : 1) * sizeof *c->weight);
+  c->pos = cg_xrealloc(c->pos, (n ? n : 1) * sizeof *c->pos);
+  c->n = n;
+  c->demand = 0;
+  c->active = 1;
+  for (size_t i = 0; i < n; i++) {
+    link_rec *r = &l->links[links[i]];
+    c->link[i] = links[i];
+    c->weight[i] = weights[i];
+    cg_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e);
+    c->pos[i] = (uint32_t)r->n;
+    r->e[r->n++] = (entry){comm, (uint32_t)i};
+  }
+}
+
+static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
+{
+  for (size_t i = 0; i < c->n; i++) {
+    link_rec *r = &l->links[c->link[i]];
+    double before = c->weight[i] * c->demand, after = c->weight[i] * demand;
+    r->sum += after - before;
+    r->over = r->over - (uint32_t)above(r, before) + (uint32_t)above(r, after);
+    mark_dirty(l, c->link[i]);
+  }
+  c->demand = demand;
+}
+
+void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
+{
+  comm_rec *c = &l->comms[comm];
+  if (c->demand != demand)
+    apply_demand(l, c, demand);
+}
+
+void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
+{
+  comm_rec *c = &l->comms[comm];
+  apply_demand(l, c, 0);
+  for (size_t i = 0; i < c->n; i++) {
+    link_rec *r = &l->links[c->link[i]];
+    entry moved = r->e[--r->n];
+    uint32_t p = c->pos[i];
+    r->e[p] = moved;
+    l->comms[moved.comm].pos[moved.slot] = p;
+  }
+  c->n = 0;
+  c->active = 0;
+}
+
+static int by_index(const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return (x > y) - (x < y);
+}
+
+const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
+{
+  l->nflipped = 0;
+  for (size_t i = 0; i < l->ndirty; i++) {
+    uint32_t k = l->dirty[i];
+    link_rec *r = &l->links[k];
+    r->dirty = 0;
+    if (!r->fatpipe && fabs(r->sum - r->capacity) <= NEAR_REL * r->capacity)
+      recount(l, r);
+    int risk = r->fatpipe ? r->over > 0 : above(r, r->sum);
+    if (risk != r->at_risk) {
+      r->at_risk = (uint8_t)risk;
+      cg_grow((void **)&l->flipped, &l->flipped_cap, l->nflipped + 1, sizeof *l->flipped);
+      l->flipped[l->nflipped++] = k;
+    }
+  }
+  l->ndirty = 0;
+  qsort(l->flipped, l->nflipped, sizeof *l->flipped, by_index);
+  *count = l->nflipped;
+  return l->flipped;
+}
+
+int cg_ledger_at_risk(const cg_ledger *l, uint32_t link) { return l->links[link].at_risk; }
+
+int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm)
+{
+  const comm_rec *c = &l->comms[comm];
+  for (size_t i = 0; i < c->n; i++)
+    if (l->links[c->link[i]].at_risk)
+      return 0;
+  return 1;
+}

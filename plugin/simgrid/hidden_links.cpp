@@ -1,0 +1,104 @@
+#include "hidden_links.hpp"
+
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/config.hpp>
+
+#include <algorithm>
+#include <limits>
+#include <unordered_map>
+
+namespace contention_sg {
+namespace {
+
+using simgrid::s4u::Link;
+
+struct Hidden {
+  Link* link;
+  double bandwidth; /* real */
+};
+
+/* Function-local statics: destroyed after the last use at exit. */
+std::unordered_map<const Link*, Hidden>& hidden()
+{
+  static std::unordered_map<const Link*, Hidden> h;
+  return h;
+}
+std::vector<Link*>& to_rehide()
+{
+  static std::vector<Link*> v;
+  return v;
+}
+bool changing = false;
+
+void set(Link* link, double bandwidth)
+{
+  changing = true;
+  /* weight-S at 0: no comm's max-min weight moves (sg_private.hpp, (7)) */
+  double weight_s = simgrid::config::get_value<double>("network/weight-S");
+  simgrid::config::set_value("network/weight-S", 0.0);
+  link->set_bandwidth(bandwidth);
+  simgrid::config::set_value("network/weight-S", weight_s);
+  changing = false;
+}
+
+} // namespace
+
+void hide_link(Link* link)
+{
+  if (hidden().emplace(link, Hidden{link, link->get_bandwidth()}).second)
+    set(link, UNREACHABLE_BANDWIDTH);
+}
+
+void unhide_link(Link* link)
+{
+  auto it = hidden().find(link);
+  if (it == hidden().end())
+    return;
+  double real = it->second.bandwidth;
+  hidden().erase(it);
+  set(link, real);
+}
+
+bool link_hidden(const Link* link)
+{
+  return hidden().count(link) != 0;
+}
+
+bool hiding_in_progress()
+{
+  return changing;
+}
+
+double link_bandwidth(const Link* link)
+{
+  auto it = hidden().find(link);
+  return it != hidden().end() ? it->second.bandwidth : link->get_bandwidth();
+}
+
+double min_bandwidth(const std::vector<Link*>& links)
+{
+  double bw = std::numeric_limits<double>::infinity();
+  for (const Link* l : links)
+    bw = std::min(bw, link_bandwidth(l));
+  return bw;
+}
+
+bool hidden_link_bandwidth_changed(const Link& link)
+{
+  auto it = hidden().find(&link);
+  if (it == hidden().end())
+    return false;
+  it->second.bandwidth = link.get_bandwidth();
+  to_rehide().push_back(it->second.link);
+  return true;
+}
+
+void rehide_links()
+{
+  for (Link* l : to_rehide())
+    if (link_hidden(l) && l->get_bandwidth() != UNREACHABLE_BANDWIDTH)
+      set(l, UNREACHABLE_BANDWIDTH);
+  to_rehide().clear();
+}
+
+} // namespace contention_sg

@@ -1,0 +1,45 @@
+/* Links hidden from SimGrid's solver under network/model:contention: SimGrid
+ * is given a bandwidth no comm reaches, so its max-min never limits a comm
+ * there and its solver spends almost nothing on them, while the plugin
+ * keeps their real bandwidth. Node links stay hidden for the whole run
+ * (node_links.hpp); shared links only while they cannot limit any comm
+ * (shared_links.hpp). */
+#ifndef CONTENTION_SG_HIDDEN_LINKS_HPP
+#define CONTENTION_SG_HIDDEN_LINKS_HPP
+
+#include <simgrid/forward.h>
+
+#include <vector>
+
+namespace contention_sg {
+
+/* Far above any comm's rate, low enough for lmm's relative precision. */
+constexpr double UNREACHABLE_BANDWIDTH = 1e15; /* B/s */
+
+/* Records the link's bandwidth and gives it UNREACHABLE_BANDWIDTH. */
+void hide_link(simgrid::s4u::Link* link);
+/* Gives a hidden link its real bandwidth back. */
+void unhide_link(simgrid::s4u::Link* link);
+bool link_hidden(const simgrid::s4u::Link* link);
+/* True while the plugin itself is changing a link's bandwidth (the
+ * bandwidth-change signal then is not a platform event). */
+bool hiding_in_progress();
+
+/* A link's real bandwidth: the recorded one for a hidden link, else
+ * SimGrid's. */
+double link_bandwidth(const simgrid::s4u::Link* link);
+/* Smallest real bandwidth of the links (B/s); +inf when empty. */
+double min_bandwidth(const std::vector<simgrid::s4u::Link*>& links);
+
+/* A link's bandwidth changed (profile, Link::set_bandwidth): for a hidden
+ * link, records the new value as its real bandwidth, to be hidden again by
+ * rehide_links(). Returns true for a hidden link. (Not hidden at once:
+ * SimGrid is still inside its set_bandwidth, whose bookkeeping after the
+ * signal assumes the value it set.) */
+bool hidden_link_bandwidth_changed(const simgrid::s4u::Link& link);
+/* Hides again the hidden links changed since the last call; run before
+ * SimGrid solves. */
+void rehide_links();
+
+} // namespace contention_sg
+#endif

@@ -1,0 +1,153 @@
+#include "shared_links.hpp"
+
+#include "hidden_links.hpp"
+#include "node_links.hpp"
+
+#include <contention/link_ledger.h>
+
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/log.h>
+
+#include <unordered_map>
+#include <vector>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(contention_shared, contention, "Shared links of the contention model");
+
+namespace contention_sg {
+namespace {
+
+using simgrid::s4u::Link;
+
+constexpr double CROSSTRAFFIC_WEIGHT = 0.05; /* SimGrid 3.32's reverse-route weight */
+
+struct State {
+  cg_ledger* ledger = nullptr;
+  bool can_hide     = false;
+  bool crosstraffic = false;
+  std::unordered_map<const Link*, uint32_t> index;
+  std::vector<Link*> links; /* by ledger index */
+  std::vector<bool> hidden;
+  std::vector<uint32_t> fresh; /* links registered since the last update */
+  std::vector<uint32_t> ids;   /* scratch */
+  std::vector<double> weights; /* scratch */
+  uint64_t hides = 0, shows = 0;
+};
+State st;
+
+uint32_t link_id(Link* l)
+{
+  auto it = st.index.find(l);
+  if (it != st.index.end())
+    return it->second;
+  double capacity = link_bandwidth(l);
+  auto policy     = l->get_sharing_policy();
+  bool fatpipe    = policy == Link::SharingPolicy::FATPIPE;
+  /* A radio medium or a non-linear link (capacity set by a callback) is
+   * never hidden: a FATPIPE capacity of 0 keeps it at risk. */
+  if (policy == Link::SharingPolicy::WIFI || policy == Link::SharingPolicy::NONLINEAR) {
+    capacity = 0;
+    fatpipe  = true;
+  }
+  uint32_t id = cg_ledger_add_link(st.ledger, capacity, fatpipe);
+  st.index.emplace(l, id);
+  st.links.push_back(l);
+  st.hidden.push_back(false);
+  st.fresh.push_back(id);
+  return id;
+}
+
+void collect(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double weight)
+{
+  std::vector<Link*> route;
+  from->route_to(to, route, nullptr);
+  for (Link* l : route)
+    if (not node_link(l)) {
+      st.ids.push_back(link_id(l));
+      st.weights.push_back(weight);
+    }
+}
+
+void set_hidden(uint32_t id, bool hide)
+{
+  if (st.hidden[id] == hide)
+    return;
+  st.hidden[id] = hide;
+  if (hide) {
+    hide_link(st.links[id]);
+    st.hides++;
+  } else {
+    unhide_link(st.links[id]);
+    st.shows++;
+  }
+  XBT_DEBUG("link %s %s", st.links[id]->get_cname(), hide ? "hidden (cannot limit any comm)" : "given back to the solver");
+}
+
+} // namespace
+
+void shared_links_start(bool can_hide, bool crosstraffic)
+{
+  st.ledger       = cg_ledger_create();
+  st.can_hide     = can_hide;
+  st.crosstraffic = crosstraffic;
+}
+
+void shared_links_add_comm(cg_comm c, const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+{
+  st.ids.clear();
+  st.weights.clear();
+  collect(src, dst, 1.0);
+  if (st.crosstraffic)
+    collect(dst, src, CROSSTRAFFIC_WEIGHT);
+  cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size());
+}
+
+void shared_links_remove_comm(cg_comm c)
+{
+  cg_ledger_remove_comm(st.ledger, c);
+}
+
+void shared_links_set_demand(cg_comm c, double demand)
+{
+  cg_ledger_set_demand(st.ledger, c, demand);
+}
+
+bool shared_links_update()
+{
+  size_t n;
+  const uint32_t* flipped = cg_ledger_update(st.ledger, &n);
+  bool changed            = n > 0;
+  for (size_t i = 0; i < n; i++)
+    set_hidden(flipped[i], st.can_hide && not cg_ledger_at_risk(st.ledger, flipped[i]));
+  for (uint32_t id : st.fresh) /* new links start free */
+    if (st.can_hide && not cg_ledger_at_risk(st.ledger, id) && not st.hidden[id]) {
+      set_hidden(id, true);
+      changed = true;
+    }
+  st.fresh.clear();
+  return changed;
+}
+
+bool shared_links_comm_free(cg_comm c)
+{
+  return st.can_hide && cg_ledger_comm_free(st.ledger, c);
+}
+
+bool shared_links_bandwidth_changed(const Link& link)
+{
+  auto it = st.index.find(&link);
+  if (it == st.index.end())
+    return false;
+  cg_ledger_set_capacity(st.ledger, it->second, link_bandwidth(&link));
+  return true;
+}
+
+void shared_links_end()
+{
+  XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times", st.links.size(),
+           static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows));
+  cg_ledger_destroy(st.ledger);
+  st = State();
+}
+
+} // namespace contention_sg

@@ -1,0 +1,43 @@
+/* Links shared by several hosts under network/model:contention, and the
+ * binding's fast path (core: contention/link_ledger.h).
+ *
+ * A comm's rate is f * d with d = min(b0, B / p) its demand. Giving SimGrid
+ * the bound d for every comm is exact but costs SimGrid's solver one pass
+ * over a shared link's comms per distinct bound. A shared link whose comms'
+ * demands fit in its capacity limits nobody: it is hidden from the solver
+ * and its comms, when all their shared links are so, take the fast path
+ * (solver bound min(b0, B), the same for every comm of a homogeneous
+ * cluster, and rate factor f * d / min(b0, B)). A shared link whose comms
+ * want more than it has is given back to the solver, and its comms are
+ * bounded at d: max-min then shares it exactly as with per-comm bounds. */
+#ifndef CONTENTION_SG_SHARED_LINKS_HPP
+#define CONTENTION_SG_SHARED_LINKS_HPP
+
+#include <contention/graph.h>
+
+#include <simgrid/forward.h>
+
+namespace contention_sg {
+
+/* can_hide: false when the platform is traced (SimGrid's Paje tracer
+ * aborts on some bandwidth changes): every comm then takes the exact path.
+ * crosstraffic: network/crosstraffic (comms also load their reverse route
+ * at 5 %). */
+void shared_links_start(bool can_hide, bool crosstraffic);
+/* Comm c from src to dst started: records the shared links of its routes. */
+void shared_links_add_comm(cg_comm c, const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst);
+void shared_links_remove_comm(cg_comm c);
+void shared_links_set_demand(cg_comm c, double demand);
+/* After the demands of an instant: hides the links that cannot limit any
+ * comm, gives the others back to the solver. Returns true if a link
+ * changed state (every comm's path may then change). */
+bool shared_links_update();
+/* True when every shared link of comm c is hidden: the fast path is exact. */
+bool shared_links_comm_free(cg_comm c);
+/* A shared link's bandwidth changed (platform event): its capacity follows
+ * at the next update. Returns true for a link the ledger knows. */
+bool shared_links_bandwidth_changed(const simgrid::s4u::Link& link);
+void shared_links_end();
+
+} // namespace contention_sg
+#endif
