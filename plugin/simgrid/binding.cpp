@@ -28,6 +28,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -55,6 +56,7 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   double bound, factor;    /* in force in SimGrid's solver; NaN before the first flush */
   double demand_traced;    /* demand of the last trace row */
   bool queued;             /* in st.to_apply */
+  bool free;               /* all its shared links hidden (as of its last apply) */
 };
 
 struct State {
@@ -64,7 +66,11 @@ struct State {
   double user_bandwidth                   = 0; /* contention/bandwidth; 0: none */
   NodeLinkMode mode                       = NodeLinkMode::penalty;
   uint64_t next_id                        = 0;
-  uint64_t updates                        = 0;
+  uint64_t rate_changes                   = 0;
+  uint64_t updates                        = 0; /* bound updates given to SimGrid's solver */
+  uint64_t epoch                          = 0; /* flush number, for the re-timing marks */
+  bool retime_all                         = false; /* CONTENTION_RETIME_ALL=1: no re-timing skip (tests) */
+  std::vector<uint64_t> out_mark, in_mark;     /* per host: epoch its node links were last touched */
   std::vector<const Host*> hosts; /* by index */
   std::unordered_map<const Host*, cg_host> index;
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
@@ -183,31 +189,61 @@ void set_penalty(Slot& s, cg_comm c, double penalty)
   }
 }
 
+/* Whether SimGrid will re-time comm c at this instant anyway: SimGrid 3.32
+ * re-times every running comm of a link whose constraint was touched before
+ * a solve (sg_private.hpp, (8)), and each bound update of this flush touched
+ * the links of its comm: the node links of its source (out) and
+ * destination (in), and its shared links. */
+bool retimed(const Slot& s, cg_comm c)
+{
+  if (st.retime_all)
+    return false;
+  return (owned(s.src) && st.out_mark[s.src] == st.epoch) || (owned(s.dst) && st.in_mark[s.dst] == st.epoch) ||
+         shared_links_marked(c, st.epoch);
+}
+
+void mark_retimed(const Slot& s, cg_comm c)
+{
+  if (owned(s.src))
+    st.out_mark[s.src] = st.epoch;
+  if (owned(s.dst))
+    st.in_mark[s.dst] = st.epoch;
+  shared_links_mark(c, st.epoch);
+}
+
 /* Second half, once the shared links' states are known: the bound and rate
  * factor that make the comm run at f * demand. Fast path (every shared link
  * of the comm hidden): bound min(b0, B), factor f * demand / min(b0, B).
- * Otherwise: bound demand, factor f. SimGrid is told only what changed; a
- * factor change alone re-times the comm through its (re-set) bound, which
- * puts it in the solver's modified set. */
-void apply(Slot& s, cg_comm c)
+ * Otherwise: bound demand, factor f. `recheck`: the shared links changed
+ * state. SimGrid is told only what changed; a new factor under the same
+ * bound needs the comm re-timed, which a bound update does (it puts the
+ * comm in the solver's modified set) unless another update of this flush
+ * already touched one of its links. */
+void apply(Slot& s, cg_comm c, bool recheck)
 {
-  s.queued = false;
+  s.queued   = false;
+  bool first = std::isnan(s.factor);
+  if (first || recheck)
+    s.free = shared_links_comm_free(c);
   double bound;
   double factor;
-  if (shared_links_comm_free(c)) {
+  if (s.free) {
     bound  = s.alone;
     factor = cg_comm_rate_factor(s.base_factor, s.demand, s.alone);
   } else {
     bound  = s.demand;
     factor = s.base_factor;
   }
-  bool first = std::isnan(s.factor);
   if (bound == s.bound && factor == s.factor)
     return;
   if (factor != s.factor)
     s.action->set_rate_factor(factor);
-  st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
-  st.updates++;
+  if (bound != s.bound || not retimed(s, c)) {
+    st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
+    mark_retimed(s, c);
+    st.updates++;
+  }
+  st.rate_changes++;
   double rate = s.base_factor * s.demand;
   if (first || rate != s.base_factor * s.demand_traced) {
     XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(s.id),
@@ -241,6 +277,11 @@ void check_penalties()
 void flush()
 {
   st.pending = false;
+  st.epoch++;
+  if (st.out_mark.size() < st.hosts.size()) {
+    st.out_mark.resize(st.hosts.size(), 0);
+    st.in_mark.resize(st.hosts.size(), 0);
+  }
   cg_graph_flush(st.graph);
   check_penalties();
   rehide_links();
@@ -269,11 +310,11 @@ void flush()
     st.to_apply.clear();
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
-        apply(st.slots[c], static_cast<cg_comm>(c));
+        apply(st.slots[c], static_cast<cg_comm>(c), true);
   } else {
     for (cg_comm c : st.to_apply)
       if (st.slots[c].action != nullptr)
-        apply(st.slots[c], c);
+        apply(st.slots[c], c, false);
   }
   st.to_apply.clear();
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
@@ -366,8 +407,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 
 void on_end()
 {
-  XBT_VERB("contention: %llu comms, %llu rate updates", static_cast<unsigned long long>(st.next_id),
-           static_cast<unsigned long long>(st.updates));
+  XBT_VERB("contention: %llu comms, %llu rate changes, %llu bound updates", static_cast<unsigned long long>(st.next_id),
+           static_cast<unsigned long long>(st.rate_changes), static_cast<unsigned long long>(st.updates));
   trace_close();
   lop_end(); /* contention/lop hook */
   shared_links_end();
@@ -397,6 +438,9 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   st.graph = cg_graph_create(cfg.tech, cfg.params);
   cg_graph_set_deferred(st.graph, 1); /* one evaluation per simulated instant */
   st.user_bandwidth = cfg.bandwidth;
+  /* Test hook: the re-timing rule must not change a digit (tests/smpi/retime_rule.sh). */
+  const char* retime_all = std::getenv("CONTENTION_RETIME_ALL");
+  st.retime_all          = retime_all != nullptr && std::string(retime_all) == "1";
   st.mode           = cfg.node_links;
   trace_open(cfg.trace_path);
   lop_start(st.model); /* contention/lop hook */

@@ -56,6 +56,9 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count);
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
+/* The links of a comm, as given to cg_ledger_add_comm (none after its
+ * removal); *count gets their number. */
+const uint32_t *cg_ledger_comm_links(const cg_ledger *l, uint32_t comm, size_t *count);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,39 @@
+#!/bin/sh
+# retime_rule.sh SMPIRUN PROGRAM PLATFORM TECH MIN_SKIP HOST...
+# The binding re-times a comm whose rate factor alone changed without a
+# bound update of its own when another update of the same instant touched
+# one of its links (binding.cpp, retimed(); doc/simgrid-plugin.md, "One
+# evaluation per instant"). That rule must not change a digit: the penalty
+# trace (every rate, every end time) and the simulated time are compared
+# byte for byte with a run that gives every rate change its own bound
+# update (CONTENTION_RETIME_ALL=1). And the rule must skip at least MIN_SKIP
+# percent of the updates, so the test fails if it is switched off (comms
+# bounded by a shared link at risk change their bound, which is never
+# skipped). One rank per HOST,
+# running the integer sort's all-to-all-v (speed-patterns isort 1).
+set -u
+smpirun=$1 program=$2 platform=$3 tech=$4 min_skip=$5
+shift 5
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for h in "$@"; do echo "$h"; done >"$tmp/hosts"
+run() { # RETIME_ALL NAME
+  CONTENTION_RETIME_ALL=$1 TMPDIR="$tmp" "$smpirun" -platform "$platform" -hostfile "$tmp/hosts" \
+    -np "$(wc -l <"$tmp/hosts")" --cfg=smpi/simulate-computation:0 --cfg=network/model:contention \
+    --cfg=contention/technology:"$tech" --cfg=contention/trace:"$tmp/$2.csv" --log=root.thres:critical \
+    --log=contention.thres:verbose "$program" isort 1 >"$tmp/$2.out" 2>"$tmp/$2.err" || {
+    echo "FAIL: smpirun ($2) failed:"; cat "$tmp/$2.err"; exit 1; }
+}
+run 0 rule
+run 1 all
+counts() { sed -n 's/.*contention: [0-9]* comms, \([0-9]*\) rate changes, \([0-9]*\) bound updates.*/\1 \2/p' "$1"; }
+set -- $(counts "$tmp/rule.err") $(counts "$tmp/all.err")
+[ $# -eq 4 ] || { echo "FAIL: no 'rate changes, bound updates' line at verbose level"; exit 1; }
+fails=0
+cmp -s "$tmp/rule.csv" "$tmp/all.csv" || { echo "FAIL: traces differ:"; diff "$tmp/rule.csv" "$tmp/all.csv" | head -5; fails=1; }
+cmp -s "$tmp/rule.out" "$tmp/all.out" || { echo "FAIL: outputs differ: $(cat "$tmp/rule.out") / $(cat "$tmp/all.out")"; fails=1; }
+[ "$1" -eq "$3" ] && [ "$4" -eq "$3" ] || { echo "FAIL: without the rule, $4 updates for $3 rate changes (want equal, and $1 with it)"; fails=1; }
+[ $((($1 - $2) * 100)) -ge $(($1 * min_skip)) ] ||
+  { echo "FAIL: the rule skipped too few updates: $2 for $1 rate changes (want at least $min_skip % skipped)"; fails=1; }
+echo "$tech: $1 rate changes, $2 bound updates with the rule; trace of $(wc -l <"$tmp/rule.csv") rows identical"
+exit $fails
