@@ -166,7 +166,7 @@ static myr_method solve(myr_comp *c, const shape *s, const myr_options *opt, dou
 
 static const char *method_name(myr_method m)
 {
-  static const char *names[] = {"closed form", "exact DP", "BP+regions", "local closed form"};
+  static const char *names[] = {"closed form", "exact DP", "BP+regions", "local closed form", "subset DP"};
   return names[m];
 }
 
@@ -228,7 +228,7 @@ static void myrinet_cost(double budget)
 typedef struct errstat {
   double sum, worst;
   size_t comms, graphs;
-  int methods[4];
+  int methods[MYR_METHODS];
 } errstat;
 
 static void compare(myr_comp *c, const shape *s, const myr_options *approx, errstat *st)
@@ -257,7 +257,7 @@ static void print_err(const char *what, const errstat *st)
   printf("  %-34s %3zu graphs  mean %6.2f %%  max %6.2f %%  (", what, st->graphs, 100 * st->sum / (double)st->comms,
          100 * st->worst);
   const char *sep = "";
-  for (int m = 0; m < 4; m++)
+  for (int m = 0; m < MYR_METHODS; m++)
     if (st->methods[m]) {
       printf("%s%s %d", sep, method_name((myr_method)m), st->methods[m]);
       sep = ", ";

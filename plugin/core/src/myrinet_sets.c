@@ -53,6 +53,7 @@ void myr_comp_free(myr_comp *c)
   free(c->dw);
   free(c->dr);
   myr_dp_free(&c->dp);
+  myr_subset_free(&c->subset);
   myr_approx_free(c->approx);
   *c = (myr_comp){0};
 }
@@ -244,6 +245,8 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
   if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
     c->method = MYR_CLOSED;
+  } else if (opt->closed_forms && myr_subset_solve(&c->subset, g, MYR_SUBSET_MAX_SIDE, c->ratio)) {
+    c->method = MYR_SUBSET;
   } else if (solve_exact(c, limit)) {
     c->method = MYR_EXACT;
   } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
