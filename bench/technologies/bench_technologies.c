@@ -166,7 +166,7 @@ static myr_method solve(myr_comp *c, const shape *s, const myr_options *opt, dou
 
 static const char *method_name(myr_method m)
 {
-  static const char *names[] = {"closed form", "exact DP", "BP+regions", "local closed form", "subset DP"};
+  static const char *names[] = {"closed form", "exact DP", "BP+regions", "local closed form", "subset DP", "damped BP"};
   return names[m];
 }
 

@@ -28,6 +28,9 @@ myr_options myr_default_options(size_t exact_width)
                        .region_width = exact_width / 2,
                        .region_sources = exact_width + exact_width / 2 + 1,
                        .bp_max_pairs = 16384,
+                       .fast_pairs = 256,
+                       .fast_sweeps = 5,
+                       .fast_damping = 0.5,
                        .closed_forms = 1,
                        .local_near = 1};
 }
@@ -54,6 +57,7 @@ void myr_comp_free(myr_comp *c)
   free(c->dr);
   myr_dp_free(&c->dp);
   myr_subset_free(&c->subset);
+  myr_fast_free(&c->fast);
   myr_approx_free(c->approx);
   *c = (myr_comp){0};
 }
@@ -171,24 +175,25 @@ static void build_bigraph(myr_comp *c)
     g->d_pairs[c->bucket[g->e_dst[e]]++] = e;
 }
 
-/* A lower bound of the DP frontier with P = sources (dst_side = 0) or
- * destinations: the first P vertex opens all its neighbours of degree >= 2,
- * so the frontier is at least the least such number over P. O(pairs). */
-static size_t frontier_floor(const myr_bigraph *g, int dst_side)
+/* Whether the DP frontier with P = sources (dst_side = 0) or destinations
+ * can be within `limit`: the first P vertex opens all its neighbours of
+ * degree >= 2, so the frontier is at least the least such number over P.
+ * O(pairs), less on dense graphs (a vertex is dropped once it opens more
+ * than the limit). */
+static int frontier_may_fit(const myr_bigraph *g, int dst_side, size_t limit)
 {
-  size_t np = dst_side ? g->nd : g->ns, best = SIZE_MAX;
-  for (size_t v = 0; v < np && best > 0; v++) {
-    size_t open = 0;
-    const size_t *off = dst_side ? g->d_off : g->s_off;
-    for (size_t t = off[v]; t < off[v + 1]; t++) {
+  size_t np = dst_side ? g->nd : g->ns;
+  const size_t *off = dst_side ? g->d_off : g->s_off, *qoff = dst_side ? g->s_off : g->d_off;
+  for (size_t v = 0; v < np; v++) {
+    size_t open = 0, t = off[v];
+    for (; t < off[v + 1] && open <= limit; t++) {
       size_t q = dst_side ? g->e_src[g->d_pairs[t]] : g->e_dst[t];
-      const size_t *qoff = dst_side ? g->s_off : g->d_off;
       open += qoff[q + 1] - qoff[q] >= 2;
     }
-    if (open < best)
-      best = open;
+    if (open <= limit)
+      return 1;
   }
-  return best;
+  return 0;
 }
 
 /* Exact DP with P = the side giving the narrower frontier. Returns 0 if
@@ -202,7 +207,7 @@ static int solve_exact(myr_comp *c, size_t limit)
   for (size_t i = 0; i < limit; i++)
     max_states *= 3;
   myr_bigraph *g = &c->g;
-  int try_src = frontier_floor(g, 0) <= limit, try_dst = frontier_floor(g, 1) <= limit;
+  int try_src = frontier_may_fit(g, 0, limit), try_dst = frontier_may_fit(g, 1, limit);
   if (!try_src && !try_dst)
     return 0;
   GROW(c, order, g->ns + g->nd + 1);
@@ -252,6 +257,9 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
     myr_closed_local(g, c->ratio);
     c->method = MYR_LOCAL;
+  } else if (g->ne > opt->fast_pairs) {
+    myr_fast_solve(&c->fast, g, opt->fast_sweeps, opt->fast_damping, c->ratio);
+    c->method = MYR_FAST;
   } else {
     myr_options o = *opt;
     if (o.region_width > MYR_DP_MAX_WIDTH)
