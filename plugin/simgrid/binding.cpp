@@ -3,6 +3,7 @@
 #include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
 
 #include "action_lookup.hpp"
+#include "lop_hook.hpp"
 #include "node_links.hpp"
 #include "paje_vars.hpp"
 #include "penalty_trace.hpp"
@@ -165,7 +166,15 @@ void apply(Slot& s, double penalty)
 {
   double alone  = cg_comm_alone(s.base_bound, comm_bandwidth(s));
   double factor = cg_comm_rate_factor(s.base_factor, penalty);
-  bool first    = std::isnan(s.factor);
+  /* contention/lop hook: a small comm is timed by LoP through its bound (in
+   * the base factor's units), never above what the penalty gives it. */
+  double contended = alone / penalty;
+  double lop       = lop_bound(static_cast<cg_comm>(&s - st.slots.data()), contended);
+  if (lop != contended) {
+    alone  = lop;
+    factor = s.base_factor;
+  }
+  bool first = std::isnan(s.factor);
   if (alone == s.alone && factor == s.factor)
     return;
   if (factor != s.factor)
@@ -210,6 +219,11 @@ void flush()
     if (s.action != nullptr)
       apply(s, cg_graph_penalty(st.graph, changed[i]));
   }
+  size_t n_lop; /* contention/lop hook: small comms whose LoP time changed */
+  const cg_comm* lop_changed = lop_take_dirty(&n_lop);
+  for (size_t i = 0; i < n_lop; i++)
+    if (st.slots[lop_changed[i]].action != nullptr)
+      apply(st.slots[lop_changed[i]], cg_graph_penalty(st.graph, lop_changed[i]));
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   if (st.bandwidth_changed) {
     st.bandwidth_changed = false;
@@ -264,6 +278,7 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
                      action->get_bound(), nan};
   st.active.emplace(na, c);
   st.pending = true;
+  lop_comm_start(c, na, s, d); /* contention/lop hook */
 }
 
 void on_comm_state(NetworkAction& action, Action::State /*previous*/)
@@ -279,6 +294,7 @@ void on_comm_state(NetworkAction& action, Action::State /*previous*/)
   Slot& s = st.slots[c];
   trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
             0, now == Action::State::FINISHED ? "end" : "failed");
+  lop_comm_end(c); /* contention/lop hook */
   cg_graph_remove(st.graph, c);
   paje_vars_comm_end(st.graph, st.hosts, s.src, s.dst); /* hook: Paje trace variables */
   s.action   = nullptr;
@@ -299,6 +315,7 @@ void on_end()
   XBT_VERB("contention: %llu comms, %llu rate updates", static_cast<unsigned long long>(st.next_id),
            static_cast<unsigned long long>(st.updates));
   trace_close();
+  lop_end(); /* contention/lop hook */
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   cg_step_factor_free(&st.bw_factor);
@@ -327,6 +344,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   st.user_bandwidth = cfg.bandwidth;
   st.mode           = cfg.node_links;
   trace_open(cfg.trace_path);
+  lop_start(st.model); /* contention/lop hook */
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");

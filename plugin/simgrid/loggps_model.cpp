@@ -1,24 +1,32 @@
-/* network/model:loggps: the LogGPS delay model of seed 003 Fig. 1, with no
- * contention at all, as a comparison point. The formulas are the core's
- * (contention/loggps.h); this file only wires them into SimGrid:
+/* network/model:loggps: the LogGPS delay model of seed 003 Fig. 1, single-
+ * port by default, as a comparison point (doc/loggps.md). The formulas,
+ * the parameter sources and the cards are the core's (contention/loggps.h);
+ * this file only wires them into SimGrid:
  *  - smpi/os, smpi/or, smpi/ois and the two thresholds reproduce the
- *    overheads; the SMPI factors are set to 1;
- *  - every link becomes a FATPIPE of latency 0 and a bandwidth no comm can
- *    reach, so no comm ever shares anything with another;
- *  - each comm gets the bound size / wire time, so it lasts exactly the
- *    LogGPS wire time (cg_loggps_wire_time) whatever else runs. */
+ *    overheads and the rendez-vous threshold; the SMPI bandwidth factor is 1;
+ *  - a comm's whole LogGPS time (wire time, plus its wait for the cards) is
+ *    spent in SimGrid's latency phase, set through the public latency-factor
+ *    callback when the comm starts: a comm in its latency phase is outside
+ *    the max-min system, so no solver work grows with the number of comms
+ *    in flight (a delay model costs what a delay costs);
+ *  - every link gets a bandwidth that no set of comms can use up, and the
+ *    latency LINK_LATENCY (the factor needs a latency to multiply); the data
+ *    phase after the latency phase then takes size / LINK_BW x (the comms
+ *    in their data phase on the link at once), at most 1.1e-10 s for 16384
+ *    comms of 64 MiB. The links stay SHARED: lmm spends O(comms) on a
+ *    SHARED link, O(comms^2) on a FATPIPE one (it recomputes the largest
+ *    usage after each variable it fixes). */
 #include "loggps_model.hpp"
 
-#include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
+#include "sg_private.hpp" /* surf_network_model_init_SMPI; must precede the s4u headers */
 
-#include "action_lookup.hpp"
-#include "options.hpp"
+#include "loggps_options.hpp"
 
-#include <contention/loggps.h>
-
-#include <simgrid/kernel/resource/Model.hpp>
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
@@ -26,54 +34,110 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(loggps, contention, "LogGPS network model of the contention plugin");
 
 namespace contention_sg {
 namespace {
 
-/* SimGrid adds this envelope to the bytes of every MPI message. */
-constexpr double SMPI_ENVELOPE = 16;
-/* Bandwidth given to every link: far above any LogGPS rate, so links never
- * constrain a comm (its bound does). 1 PB/s keeps lmm's precision sane. */
-constexpr double UNREACHABLE_BW = 1e15;
+using simgrid::s4u::Host;
+using simgrid::s4u::Link;
 
-cg_loggps& params()
+/* Far above any rate: links never constrain a comm's time. lmm's precision
+ * is relative, so the magnitude is harmless. */
+constexpr double LINK_BW = 1e22;
+/* Latency of every link once neutralised: any value > 0 works (the factor
+ * callback scales it to the comm's time); 1 s keeps the factor readable. */
+constexpr double LINK_LATENCY = 1.0;
+
+struct Route {
+  double latency, bandwidth; /* of the platform as written */
+};
+
+struct State {
+  LoggpsSetup setup;
+  cg_loggps_ports* ports = nullptr; /* single-port cards; nullptr: multi-port */
+  std::unordered_map<const Link*, Route> links; /* platform values of every link */
+  std::unordered_map<const Host*, uint32_t> host_index;
+  std::unordered_map<uint64_t, Route> routes; /* (src << 32 | dst) */
+  std::unordered_set<uint64_t> logged;         /* routes whose parameters were logged */
+};
+State st;
+
+uint32_t index_of(const Host* h)
 {
-  static cg_loggps p = [] {
-    cg_loggps d;
-    cg_loggps_defaults(&d);
-    return d;
-  }();
-  return p;
+  auto it = st.host_index.find(h);
+  if (it != st.host_index.end())
+    return it->second;
+  auto i = static_cast<uint32_t>(st.host_index.size());
+  st.host_index.emplace(h, i);
+  return i;
 }
 
-simgrid::kernel::resource::Model* model = nullptr;
-
-void neutralise_links()
+void record_and_neutralise_links()
 {
-  for (simgrid::s4u::Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
-    link->set_sharing_policy(simgrid::s4u::Link::SharingPolicy::FATPIPE);
-    link->set_latency(0);
-    link->set_bandwidth(UNREACHABLE_BW);
+  for (Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
+    st.links.emplace(link, Route{link->get_latency(), link->get_bandwidth()});
+    link->set_sharing_policy(Link::SharingPolicy::SHARED);
+    link->set_latency(LINK_LATENCY);
+    link->set_bandwidth(LINK_BW);
   }
 }
 
-void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
+/* Total latency and bottleneck bandwidth of a route, as the platform gave them. */
+Route platform_route(uint32_t s, uint32_t d, const std::vector<Link*>& links)
 {
-  if (model == nullptr)
+  uint64_t key = (static_cast<uint64_t>(s) << 32) | d;
+  auto it      = st.routes.find(key);
+  if (it != st.routes.end())
+    return it->second;
+  Route r{0, INFINITY};
+  for (const Link* l : links) {
+    auto known = st.links.find(l);
+    xbt_assert(known != st.links.end(), "contention: network/model:loggps: link %s was not in the platform",
+               l->get_cname());
+    r.latency += known->second.latency;
+    r.bandwidth = std::min(r.bandwidth, known->second.bandwidth);
+  }
+  st.routes.emplace(key, r);
+  return r;
+}
+
+void log_route(const Host* src, const Host* dst, uint64_t key, const cg_loggps& m)
+{
+  if (not XBT_LOG_ISENABLED(loggps, xbt_log_priority_verbose) || not st.logged.insert(key).second)
     return;
-  simgrid::kernel::resource::NetworkAction* a = started_action(model, comm);
-  if (a == nullptr)
-    return;
-  double cost = a->get_cost();
-  double k    = std::max(0.0, cost - SMPI_ENVELOPE);
-  double t    = cg_loggps_wire_time(&params(), k);
-  if (cost <= 0 || t <= 0)
-    return; /* nothing to send, or nothing to wait: SimGrid ends it at once */
-  model->get_maxmin_system()->update_variable_bound(a->get_variable(), cost / t);
-  XBT_DEBUG("%g bytes: wire time %g s", k, t);
+  XBT_VERB("route %s -> %s: L = %g s, g = %g s/B, G = %g s/B (%g B/s)", src->get_cname(), dst->get_cname(), m.L, m.g,
+           m.G, m.G > 0 ? 1 / m.G : INFINITY);
+}
+
+/* The latency-factor callback: the comm's whole LogGPS time becomes its
+ * latency phase (the route's latency is links x LINK_LATENCY). */
+double comm_factor(double size, const Host* src, const Host* dst, const std::vector<Link*>& links,
+                   const std::unordered_set<simgrid::s4u::NetZone*>& /*zones*/)
+{
+  double raw = 0;
+  for (const Link* l : links)
+    raw += l->get_latency();
+  if (raw <= 0)
+    return 1; /* no latency to scale: the comm takes its data phase only */
+  uint32_t s = index_of(src);
+  uint32_t d = index_of(dst);
+  Route r    = platform_route(s, d, links);
+  cg_loggps m = st.setup.m;
+  cg_loggps_for_route(&m, st.setup.fixed, r.latency, r.bandwidth);
+  log_route(src, dst, (static_cast<uint64_t>(s) << 32) | d, m);
+  double k = std::max(0.0, size - CG_P2P_ENVELOPE);
+  double t = cg_loggps_comm_time(&m, k, st.ports, s, d, simgrid::s4u::Engine::get_clock());
+  xbt_assert(t >= 0, "contention: network/model:loggps: out of memory");
+  double latency = std::max(0.0, t - size / LINK_BW); /* the data phase of a comm alone */
+  XBT_DEBUG("%s -> %s, %g bytes: %g s", src->get_cname(), dst->get_cname(), k, t);
+  return latency / raw;
 }
 
 void set(const char* key, const std::string& value)
@@ -81,45 +145,26 @@ void set(const char* key, const std::string& value)
   simgrid::config::set_as_string(key, value);
 }
 
-} // namespace
-
-void loggps_declare_options()
+void log_setup(const LoggpsSetup& s)
 {
-  static bool declared = false;
-  if (declared)
-    return;
-  declared = true;
-  const char* names[] = {"L", "o", "Os", "Or", "g", "G", "s", "S"};
-  const char* help[]  = {"latency [s]",
-                         "fixed overhead of a send or a receive [s]",
-                         "per-byte send overhead [s/B]",
-                         "per-byte receive overhead [s/B]",
-                         "gap per byte below s [s/B]",
-                         "gap per byte from s on [s/B]",
-                         "size where g switches to G [B]",
-                         "rendez-vous threshold [B]"};
-  const cg_loggps& d = params();
-  const double defaults[] = {d.L, d.o, d.Os, d.Or, d.g, d.G, d.s, d.S};
-  for (int i = 0; i < 8; i++) {
-    char def[64];
-    std::snprintf(def, sizeof def, "%.17g", defaults[i]);
-    std::string key = std::string("loggps/") + names[i];
-    options_register_key(key);
-    simgrid::config::declare_flag<std::string>(
-        key, std::string("LogGPS ") + help[i] + " of network/model:loggps", def,
-        [key, name = names[i]](const std::string& value) {
-          char err[512];
-          if (cg_loggps_set(&params(), name, value.c_str(), err, sizeof err) != 0) {
-            std::fprintf(stderr, "contention: --cfg=%s:%s: %s\n", key.c_str(), value.c_str(), err);
-            std::exit(1);
-          }
-        });
+  XBT_VERB("%s-port LogGPS (loggps/ports)", s.multi_port ? "multi" : "single");
+  const char* unit[CG_LOGGPS_NPARAMS] = {"s", "s", "s/B", "s/B", "s/B", "s/B", "B", "B"};
+  for (int i = 0; i < CG_LOGGPS_NPARAMS; i++) {
+    bool per_route = (s.fixed & (1u << i)) == 0 && (i == CG_LOGGPS_L || i == CG_LOGGPS_GS || i == CG_LOGGPS_GL);
+    if (per_route)
+      XBT_VERB("%s: %s", cg_loggps_param_name(i), s.source[i].c_str());
+    else
+      XBT_VERB("%s = %.9g %s (%s)", cg_loggps_param_name(i), cg_loggps_get(&s.m, i), unit[i], s.source[i].c_str());
   }
 }
 
+} // namespace
+
 void loggps_model_init()
 {
-  const cg_loggps& p = params();
+  st.setup = loggps_setup();
+  log_setup(st.setup);
+  const cg_loggps& p = st.setup.m;
   char os[128], orr[128], ois[128];
   cg_loggps_smpi_overheads(&p, os, orr, ois, sizeof os);
   /* SMPI is asynchronous (and detached) for k < threshold, as LogGPS for k < S. */
@@ -128,15 +173,30 @@ void loggps_model_init()
   set("smpi/or", orr);
   set("smpi/ois", ois);
   set("smpi/bw-factor", "0:1");
-  set("smpi/lat-factor", "0:1");
   set("smpi/async-small-thresh", thresh);
   set("smpi/send-is-detached-thresh", thresh);
   set("network/crosstraffic", "0");
+  set("network/TCP-gamma", "1e300"); /* no TCP-window bound on the (vanishing) data phase */
+  /* The model's own loopback link (hosts without one in the platform) is
+   * among the engine's links: neutralised with the others. */
   surf_network_model_init_SMPI();
-  model = current_network_model();
-  simgrid::s4u::Engine::on_platform_created_cb(&neutralise_links);
-  simgrid::kernel::activity::CommImpl::on_start.connect(on_comm_start);
-  simgrid::s4u::Engine::on_simulation_end_cb([] { model = nullptr; });
+  if (not st.setup.multi_port)
+    st.ports = cg_loggps_ports_create();
+  xbt_assert(st.setup.multi_port || st.ports != nullptr, "contention: network/model:loggps: out of memory");
+  auto* intf = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
+  try {
+    intf->set_lat_factor_cb(comm_factor);
+  } catch (const std::invalid_argument&) {
+    std::fprintf(stderr, "contention: network/model:loggps times every comm itself: remove --cfg=smpi/lat-factor "
+                         "(LogGPS takes L from the platform or loggps/L)\n");
+    std::fflush(stderr);
+    std::_Exit(1); /* the engine is half built: its exit-time destructors would crash */
+  }
+  simgrid::s4u::Engine::on_platform_created_cb(&record_and_neutralise_links);
+  simgrid::s4u::Engine::on_simulation_end_cb([] {
+    cg_loggps_ports_destroy(st.ports);
+    st.ports = nullptr;
+  });
 }
 
 } // namespace contention_sg

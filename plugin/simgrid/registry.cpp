@@ -4,6 +4,8 @@
 
 #include "binding.hpp"
 #include "loggps_model.hpp"
+#include "loggps_options.hpp"
+#include "lop_options.hpp"
 #include "options.hpp"
 #include "paje_vars.hpp"
 #include "run_status.hpp"
@@ -100,7 +102,7 @@ const ModelEntry models[] = {
      "(see contention/technology)",
      &contention_model_init},
     {"loggps",
-     "LogGPS delay model (seed 003 Fig. 1): piecewise overheads and gaps, no contention at all (see loggps/*)",
+     "LogGPS delay model (seed 003 Fig. 1), single-port, parameters from the platform (see loggps/*)",
      &loggps_model_init},
 };
 
@@ -137,6 +139,7 @@ extern "C" int contention_simgrid_register(void)
     table.push_back(surf_model_description_t{m.name, m.description, m.init});
   contention_sg::options_declare();
   contention_sg::loggps_declare_options();
+  contention_sg::lop_declare_options();
   contention_sg::options_precheck_command_line();
   contention_sg::run_status_watch();
   contention_sg::paje_vars_setup(); /* before SimGrid's tracing hooks the platform creation */

@@ -1,8 +1,8 @@
 /* check_loggps_sweep MODE REL_TOL [NAME=VALUE...] < sweep.csv
  * Checks a ping / ping-pong sweep (smpi-examples/pingpong output,
  * "size,duration") simulated under network/model:loggps against the LogGPS
- * formulas of the core (contention/loggps.h), with the default parameters
- * overridden by NAME=VALUE (as given to --cfg=loggps/NAME:VALUE):
+ * formulas of the core (contention/loggps.h), with the parameters NAME=VALUE
+ * (as --cfg=loggps/NAME:VALUE takes them; those not given are 0):
  *   send      k < S: T1              k >= S: wire time (rendez-vous)
  *   recv      k < S: T3 (data there) k >= S: wire time (transfer starts
  *                                   when the receive is posted)
@@ -24,8 +24,7 @@ int main(int argc, char **argv)
   }
   const char *mode = argv[1];
   double tol = atof(argv[2]);
-  cg_loggps m;
-  cg_loggps_defaults(&m);
+  cg_loggps m = {0, 0, 0, 0, 0, 0, 0, 0};
   for (int i = 3; i < argc; i++) {
     char name[32], err[256];
     const char *eq = strchr(argv[i], '=');
@@ -34,7 +33,7 @@ int main(int argc, char **argv)
       return 2;
     }
     snprintf(name, sizeof name, "%.*s", (int)(eq - argv[i]), argv[i]);
-    if (cg_loggps_set(&m, name, eq + 1, err, sizeof err)) {
+    if (cg_loggps_set(&m, name, eq + 1, err, sizeof err) < 0) {
       fprintf(stderr, "%s\n", err);
       return 2;
     }

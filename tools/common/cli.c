@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/quote.h"
+#include "output.h"
 
 static void list_technologies(void)
 {
@@ -20,7 +22,8 @@ static void list_technologies(void)
 
 static int usage_error(const char *prog, const char *msg, const char *arg)
 {
-  fprintf(stderr, "%s: %s%s%s (try --help)\n", prog, msg, arg ? " " : "", arg ? arg : "");
+  char q[CG_QUOTE_SIZE];
+  fprintf(stderr, "%s: %s%s%s (try --help)\n", prog, msg, arg ? " " : "", arg ? cg_quote(arg, q, sizeof q) : "");
   return 2;
 }
 
@@ -61,7 +64,8 @@ int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cl
         else if (strcmp(v, "table") == 0)
           o->csv = 0;
         else {
-          fprintf(stderr, "%s: unknown --format '%s' (accepted: table, csv)\n", prog, v);
+          char q[CG_QUOTE_SIZE];
+          fprintf(stderr, "%s: unknown --format '%s' (accepted: table, csv)\n", prog, cg_quote(v, q, sizeof q));
           rc = 2;
         }
       } else if (strcmp(a, "--technology") == 0) {
@@ -69,7 +73,9 @@ int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cl
         if (!o->tech) {
           char names[256];
           cg_tech_names(names, sizeof names);
-          fprintf(stderr, "%s: unknown --technology '%s' (accepted: %s)\n", prog, v, names);
+          char q[CG_QUOTE_SIZE];
+          fprintf(stderr, "%s: unknown --technology '%s' (accepted: %s)\n", prog, cg_quote(v, q, sizeof q),
+                  names);
           rc = 2;
         }
       } else {
@@ -93,7 +99,9 @@ int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cl
       const char *eq = strchr(param_args[k], '=');
       size_t len = eq ? (size_t)(eq - param_args[k]) : 0;
       if (!eq || len == 0 || len >= sizeof name) {
-        fprintf(stderr, "%s: --param expects NAME=VALUE, got '%s'\n", prog, param_args[k]);
+        char q[CG_QUOTE_SIZE];
+        fprintf(stderr, "%s: --param expects NAME=VALUE, got '%s'\n", prog,
+                cg_quote(param_args[k], q, sizeof q));
         rc = 2;
         break;
       }
@@ -108,6 +116,8 @@ int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cl
   free(param_args);
   if (rc >= 0)
     cli_free(o);
+  if (rc == 0 && tool_close_output(prog, stdout, NULL) != 0) /* --help, --list-technologies */
+    rc = 1;
   return rc;
 }
 

@@ -21,8 +21,9 @@ typedef struct cli_options {
 } cli_options;
 
 /* Parses argv. Returns -1 when the tool should go on, else the exit status
- * to return (0 after --help/--list-technologies, 2 after a usage error,
- * which is printed with the accepted values). */
+ * to return (0 after --help/--list-technologies, 1 if writing that text
+ * failed (stdout is then closed), 2 after a usage error, which is printed
+ * with the accepted values). */
 int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cli_options *o,
               void (*usage)(FILE *));
 void cli_free(cli_options *o);

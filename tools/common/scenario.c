@@ -1,298 +1,559 @@
-#define _POSIX_C_SOURCE 200809L /* strtok_r */
-/* Scenario loader: libxml2 parse, DTD validation, then semantic checks that
- * a DTD cannot express (numbers, duplicates, references). */
+/* Scenario loader: libxml2's SAX2 push parser, fed in chunks, calls back on
+ * every element; each one is checked against scenario_schema.h and turned
+ * into hosts and comms at once, so the document is never held in memory.
+ * Host and comm names are found through hash maps (strmap.h). */
 #include "scenario.h"
 
+#include <errno.h>
+#include <float.h>
+#include <libxml/SAX2.h>
 #include <libxml/parser.h>
-#include <libxml/tree.h>
-#include <libxml/valid.h>
+#include <libxml/parserInternals.h> /* XML_MAX_NAME_LENGTH, XML_MAX_TEXT_LENGTH */
 #include <libxml/xmlerror.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/quote.h"
 #include "contention/units.h"
-#include "scenario_dtd.h"
+#include "scenario_schema.h"
+#include "strmap.h"
 
-/* First libxml2 error of the current load, with its line. */
-typedef struct xml_error {
-  char msg[512];
-  int line;
-  int set;
-} xml_error;
+enum { CHUNK = 1 << 16, MAX_ATTRS = 8 };
 
-static void on_xml_error(void *ctx, xmlErrorPtr e)
+typedef struct loader {
+  xmlParserCtxtPtr ctxt;
+  scenario *sc;
+  char *err;
+  size_t errlen;
+  int failed;         /* err holds the first error */
+  int depth;          /* open elements */
+  int seen_root, seen_comm;
+  int root_line;
+  const char *parent; /* name of the open <host> or <comm> */
+  size_t comm_cap, host_cap;
+  strmap host_ids;    /* host name -> index */
+  strmap comm_ids;    /* comm id -> index */
+  strmap rack_ids;    /* rack name -> index */
+  char **racks;
+  size_t rack_count, rack_cap;
+} loader;
+
+static int line_of(const loader *ld)
 {
-  xml_error *x = ctx;
-  if (x->set || !e || e->level < XML_ERR_ERROR)
-    return;
-  x->set = 1;
-  x->line = e->line;
-  if (!x->line && e->node && ((xmlNodePtr)e->node)->type == XML_ELEMENT_NODE)
-    x->line = xmlGetLineNo((xmlNodePtr)e->node);
-  snprintf(x->msg, sizeof x->msg, "%s", e->message ? e->message : "XML error");
-  size_t n = strlen(x->msg); /* libxml2 messages end with a newline */
-  while (n && (x->msg[n - 1] == '\n' || x->msg[n - 1] == ' '))
-    x->msg[--n] = '\0';
+  return xmlSAX2GetLineNumber(ld->ctxt);
 }
 
-static int fail(char *err, size_t errlen, const char *file, int line, const char *fmt, ...)
+/* Records the first error, "file:line: message", and stops the parser. */
+static void fail_at(loader *ld, int line, const char *fmt, ...)
 {
+  if (ld->failed)
+    return;
+  ld->failed = 1;
   char buf[768];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  snprintf(err, errlen, "%s:%d: %s", file, line, buf);
-  return -1;
+  snprintf(ld->err, ld->errlen, "%s:%d: %s", ld->sc->file, line, buf);
+  if (ld->ctxt)
+    xmlStopParser(ld->ctxt);
 }
 
-static char *dup_str(const char *s)
+#define fail(ld, ...) fail_at((ld), line_of(ld), __VA_ARGS__)
+
+static char *dup_range(const char *s, size_t n)
 {
-  size_t n = strlen(s) + 1;
-  char *d = cg_xmalloc(n);
+  char *d = cg_xmalloc(n + 1);
   memcpy(d, s, n);
+  d[n] = '\0';
   return d;
 }
 
-static char *attr(xmlNodePtr n, const char *name)
+/* libxml2's messages span lines ("... !\nBytes: 0xE9 ..."); ours take one.
+ * The few whose wording names libxml2 internals are restated. */
+static void describe_xml_error(const xmlError *e, char *out, size_t len)
 {
-  xmlChar *v = xmlGetProp(n, (const xmlChar *)name);
-  if (!v)
-    return NULL;
-  char *s = dup_str((const char *)v);
-  xmlFree(v);
-  return s;
+  const char *m = e->message ? e->message : "XML error";
+  if (strstr(m, "not proper UTF-8")) {
+    const char *bytes = strstr(m, "Bytes: ");
+    int n = bytes ? (int)strcspn(bytes + 7, "\n") : 0;
+    snprintf(out, len,
+             "not UTF-8 text (bytes %.*s): save the file as UTF-8, or name its encoding in the XML "
+             "declaration, e.g. <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>",
+             n, bytes ? bytes + 7 : "");
+  } else if (strstr(m, "XML_PARSE_HUGE") || strstr(m, "Huge input") || strstr(m, "too long") ||
+             strstr(m, "too big") || e->code == XML_ERR_NAME_TOO_LONG) {
+    snprintf(out, len,
+             "past the parser's size limits (names up to %d characters, attribute values, "
+             "comments and text up to %d)",
+             XML_MAX_NAME_LENGTH, XML_MAX_TEXT_LENGTH);
+  } else {
+    snprintf(out, len, "%s", m);
+  }
+  size_t w = 0; /* newlines -> ", ", trailing blanks dropped */
+  char tmp[512];
+  for (size_t i = 0; out[i] && w + 3 < sizeof tmp; i++) {
+    if (out[i] == '\n') {
+      if (out[i + 1])
+        tmp[w++] = ',', tmp[w++] = ' ';
+    } else {
+      tmp[w++] = out[i];
+    }
+  }
+  while (w && tmp[w - 1] == ' ')
+    w--;
+  tmp[w] = '\0';
+  snprintf(out, len, "%s", tmp);
 }
 
-static long find_name(char **names, size_t n, const char *s)
+/* Structured errors of the parser (and of libxml2 at large while loading):
+ * the first error becomes ours; warnings are not errors. */
+static void on_xml_error(void *ctx, xmlErrorPtr e)
 {
-  for (size_t i = 0; i < n; i++)
-    if (strcmp(names[i], s) == 0)
-      return (long)i;
-  return -1;
+  loader *ld = ctx;
+  if (ld->failed || !e || e->level < XML_ERR_ERROR)
+    return;
+  char msg[512];
+  describe_xml_error(e, msg, sizeof msg);
+  ld->failed = 1;
+  snprintf(ld->err, ld->errlen, "%s:%d: malformed XML: %s", ld->sc->file, e->line, msg);
 }
 
-static cg_host host_index(scenario *sc, const char *name)
+static void on_generic_error(void *ctx, const char *fmt, ...)
 {
-  long i = find_name(sc->hosts, sc->host_count, name);
-  if (i >= 0)
+  (void)ctx; /* every error also reaches on_xml_error */
+  (void)fmt;
+}
+
+/* Any DOCTYPE: its internal subset could declare entities (whose
+ * expansion is unbounded) or attribute defaults (values nobody sees). */
+static void on_doctype(void *ctx, const xmlChar *name, const xmlChar *ext, const xmlChar *sys)
+{
+  (void)name, (void)ext, (void)sys;
+  fail(ctx, "<!DOCTYPE> is not accepted (the tools apply the rules of doc/scenario.dtd "
+            "themselves): remove the declaration");
+}
+
+static void on_text(void *ctx, const xmlChar *text, int len)
+{
+  loader *ld = ctx;
+  const char *t = (const char *)text;
+  for (int i = 0; i < len && !ld->failed; i++) {
+    if (strchr(" \t\r\n", t[i]))
+      continue;
+    int n = 0, later_lines = 0; /* the parser's line is the text's end */
+    while (i + n < len && n < 40 && !strchr("\t\r\n", t[i + n]))
+      n++;
+    for (int j = i; j < len; j++)
+      later_lines += t[j] == '\n';
+    fail_at(ld, line_of(ld) - later_lines,
+            "unexpected text '%.*s' in the scenario (only <host> and <comm> elements belong there)", n,
+            t + i);
+  }
+}
+
+static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
+{
+  (void)ctx, (void)target, (void)data; /* processing instructions are ignored */
+}
+
+/* Ids and host and rack names are printed in tables and CSV rows: they
+ * must be non-empty and hold no control character, comma or double quote. */
+static int check_name(loader *ld, const char *value, const char *attr, const char *what)
+{
+  if (!*value) {
+    fail(ld, "attribute '%s' of %s is empty", attr, what);
+    return -1;
+  }
+  for (const unsigned char *p = (const unsigned char *)value; *p; p++)
+    if (*p < 0x20 || *p == 0x7F || *p == ',' || *p == '"') {
+      char q[CG_QUOTE_SIZE];
+      fail(ld, "attribute '%s' of %s: '%s' holds a control character, comma or double quote (names "
+               "are printed in tables and CSV)",
+           attr, what, cg_quote(value, q, sizeof q));
+      return -1;
+    }
+  return 0;
+}
+
+static cg_host host_index(loader *ld, const char *name)
+{
+  scenario *sc = ld->sc;
+  size_t i;
+  if (strmap_get(&ld->host_ids, name, &i))
     return (cg_host)i;
-  sc->hosts = cg_xrealloc(sc->hosts, (sc->host_count + 1) * sizeof *sc->hosts);
-  sc->racks = cg_xrealloc(sc->racks, (sc->host_count + 1) * sizeof *sc->racks);
-  sc->hosts[sc->host_count] = dup_str(name);
+  if (sc->host_count >= SCENARIO_MAX_HOSTS) {
+    fail(ld, "more than %d hosts (the limit of a scenario, see doc/scenario.md)", SCENARIO_MAX_HOSTS);
+    return 0;
+  }
+  if (sc->host_count == ld->host_cap) {
+    size_t cap = ld->host_cap;
+    cg_grow((void **)&sc->hosts, &ld->host_cap, sc->host_count + 1, sizeof *sc->hosts);
+    cg_grow((void **)&sc->racks, &cap, sc->host_count + 1, sizeof *sc->racks);
+  }
+  sc->hosts[sc->host_count] = cg_xmalloc(strlen(name) + 1);
+  strcpy(sc->hosts[sc->host_count], name);
   sc->racks[sc->host_count] = -1;
+  strmap_put(&ld->host_ids, sc->hosts[sc->host_count], sc->host_count, NULL);
   return (cg_host)sc->host_count++;
 }
 
-/* Parses a quantity attribute; `required` attributes were checked by the
- * DTD, optional ones absent keep *out. */
-static int quantity(const scenario *sc, xmlNodePtr n, const char *name, cg_unit_kind kind,
-                    const char *what, double *out, char *err, size_t errlen)
+/* Parses quantity attribute `value` (NULL: absent, *out unchanged). */
+static int quantity(loader *ld, const char *value, const char *name, cg_unit_kind kind,
+                    const char *what, double *out)
 {
-  char *v = attr(n, name);
-  if (!v)
+  if (!value)
     return 0;
   char e[384];
-  int rc = cg_parse_quantity(v, kind, out, e, sizeof e);
-  free(v);
-  if (rc)
-    return fail(err, errlen, sc->file, xmlGetLineNo(n), "attribute '%s' of %s: %s", name, what, e);
+  if (cg_parse_quantity(value, kind, out, e, sizeof e) != 0) {
+    fail(ld, "attribute '%s' of %s: %s", name, what, e);
+    return -1;
+  }
   return 0;
 }
 
-/* Parses a space-separated list of penalties (each finite and >= 1). */
-static int penalty_list(const scenario *sc, xmlNodePtr n, const char *name, const char *what,
-                        double **out, size_t *count, char *err, size_t errlen)
+/* Parses a list of penalties (each finite and >= 1), separated by blanks
+ * or commas. */
+static int penalty_list(loader *ld, const char *value, const char *name, const char *what,
+                        double **out, size_t *count)
 {
-  char *v = attr(n, name);
-  if (!v)
+  if (!value)
     return 0;
   size_t cap = 0;
-  char *save = NULL;
-  for (char *tok = strtok_r(v, " \t\n,", &save); tok; tok = strtok_r(NULL, " \t\n,", &save)) {
-    char *end;
-    double p = strtod(tok, &end);
-    if (end == tok || *end || !(p >= 1.0) || p > 1e300) {
-      fail(err, errlen, sc->file, xmlGetLineNo(n),
-           "attribute '%s' of %s: '%s' is not a penalty (expected numbers >= 1, space separated)",
+  const char *p = value;
+  for (;;) {
+    p += strspn(p, " \t\r\n,");
+    if (!*p)
+      break;
+    size_t n = strcspn(p, " \t\r\n,");
+    char tok[160], e[256];
+    snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok - 1 ? n : sizeof tok - 1), p);
+    double v = 0;
+    if (n >= sizeof tok - 1 || cg_parse_number(tok, &v, e, sizeof e) != 0 || !(v >= 1.0)) {
+      fail(ld, "attribute '%s' of %s: '%s' is not a penalty (expected numbers >= 1, space "
+               "separated)",
            name, what, tok);
-      free(v);
       return -1;
     }
     cg_grow((void **)out, &cap, *count + 1, sizeof **out);
-    (*out)[(*count)++] = p;
+    (*out)[(*count)++] = v;
+    p += n;
   }
-  free(v);
-  if (*count == 0 && strcmp(name, "penalties") == 0)
-    return fail(err, errlen, sc->file, xmlGetLineNo(n), "attribute '%s' of %s is empty", name, what);
+  if (*count == 0 && strcmp(name, "penalties") == 0) {
+    fail(ld, "attribute '%s' of %s is empty", name, what);
+    return -1;
+  }
   return 0;
 }
 
-static int load_host(scenario *sc, xmlNodePtr n, char ***racks, size_t *nracks, char *err,
-                     size_t errlen)
+static void load_root(loader *ld, char **a)
 {
-  char *id = attr(n, "id"), *rack = attr(n, "rack");
-  int rc = 0;
-  if (find_name(sc->hosts, sc->host_count, id) >= 0) {
-    rc = fail(err, errlen, sc->file, xmlGetLineNo(n), "duplicate host id '%s'", id);
-  } else {
-    cg_host h = host_index(sc, id);
-    long r = find_name(*racks, *nracks, rack);
-    if (r < 0) {
-      *racks = cg_xrealloc(*racks, (*nracks + 1) * sizeof **racks);
-      (*racks)[*nracks] = dup_str(rack);
-      r = (long)(*nracks)++;
-    }
-    sc->racks[h] = (int)r;
-  }
-  free(id);
-  free(rack);
-  return rc;
+  scenario *sc = ld->sc;
+  if (quantity(ld, a[0], "bandwidth", CG_UNIT_BANDWIDTH, "scenario", &sc->bandwidth))
+    return;
+  if (!(sc->bandwidth > 0))
+    fail(ld, "attribute 'bandwidth' of scenario must be > 0 (bytes per second, or with a unit "
+             "such as 1.82GiBps)");
 }
 
-static int load_comm(scenario *sc, xmlNodePtr n, char *err, size_t errlen)
+static void load_host(loader *ld, char **a)
 {
+  const char *id = a[0], *rack = a[1];
+  if (check_name(ld, id, "id", "host") || check_name(ld, rack, "rack", "host"))
+    return;
+  size_t first;
+  if (strmap_get(&ld->host_ids, id, &first)) {
+    char q[CG_QUOTE_SIZE];
+    fail(ld, "duplicate host id '%s'", cg_quote(id, q, sizeof q));
+    return;
+  }
+  cg_host h = host_index(ld, id);
+  if (ld->failed)
+    return;
+  size_t r;
+  if (!strmap_get(&ld->rack_ids, rack, &r)) {
+    cg_grow((void **)&ld->racks, &ld->rack_cap, ld->rack_count + 1, sizeof *ld->racks);
+    r = ld->rack_count++;
+    ld->racks[r] = cg_xmalloc(strlen(rack) + 1);
+    strcpy(ld->racks[r], rack);
+    strmap_put(&ld->rack_ids, ld->racks[r], r, NULL);
+  }
+  ld->sc->racks[h] = (int32_t)r;
+}
+
+static void load_comm(loader *ld, char **a)
+{
+  scenario *sc = ld->sc;
+  if (sc->comm_count >= SCENARIO_MAX_COMMS) {
+    fail(ld, "more than %d comms (the limit of a scenario, see doc/scenario.md)", SCENARIO_MAX_COMMS);
+    return;
+  }
+  cg_grow((void **)&sc->comms, &ld->comm_cap, sc->comm_count + 1, sizeof *sc->comms);
   scenario_comm *c = &sc->comms[sc->comm_count];
   memset(c, 0, sizeof *c);
   c->measured = -1;
-  c->line = xmlGetLineNo(n);
-  c->id = attr(n, "id");
-  sc->comm_count++; /* owned from now on, freed by scenario_free */
-  for (size_t i = 0; i + 1 < sc->comm_count; i++)
-    if (strcmp(sc->comms[i].id, c->id) == 0)
-      return fail(err, errlen, sc->file, c->line, "duplicate comm id '%s' (first on line %d)", c->id,
-                  sc->comms[i].line);
-  if (!*c->id)
-    return fail(err, errlen, sc->file, c->line, "attribute 'id' of comm is empty");
-  char what[300];
-  snprintf(what, sizeof what, "comm '%s'", c->id);
-  char *src = attr(n, "src"), *dst = attr(n, "dst");
-  int empty = !*src || !*dst;
-  const char *which = !*src ? "src" : "dst";
-  if (!empty) {
-    c->src = host_index(sc, src);
-    c->dst = host_index(sc, dst);
+  c->line = line_of(ld);
+  c->id = a[0];
+  a[0] = NULL; /* owned by the comm, freed by scenario_free */
+  sc->comm_count++;
+  if (check_name(ld, c->id, "id", "comm"))
+    return;
+  size_t first;
+  if (!strmap_put(&ld->comm_ids, c->id, sc->comm_count - 1, &first)) {
+    char q[CG_QUOTE_SIZE];
+    fail(ld, "duplicate comm id '%s' (first on line %d)", cg_quote(c->id, q, sizeof q),
+         sc->comms[first].line);
+    return;
   }
-  free(src);
-  free(dst);
-  if (empty)
-    return fail(err, errlen, sc->file, c->line, "attribute '%s' of %s is empty", which, what);
-  if (quantity(sc, n, "size", CG_UNIT_SIZE, what, &c->size, err, errlen) ||
-      quantity(sc, n, "start", CG_UNIT_TIME, what, &c->start, err, errlen) ||
-      quantity(sc, n, "measured", CG_UNIT_TIME, what, &c->measured, err, errlen) ||
-      penalty_list(sc, n, "penalties", what, &c->penalties, &c->penalty_count, err, errlen) ||
-      penalty_list(sc, n, "later-penalties", what, &c->later, &c->later_count, err, errlen))
-    return -1;
-  c->has_later = xmlHasProp(n, (const xmlChar *)"later-penalties") != NULL;
-  return 0;
+  char what[CG_QUOTE_SIZE + 16], q[CG_QUOTE_SIZE];
+  snprintf(what, sizeof what, "comm '%s'", cg_quote(c->id, q, sizeof q));
+  if (check_name(ld, a[1], "src", what) || check_name(ld, a[2], "dst", what))
+    return;
+  c->src = host_index(ld, a[1]);
+  c->dst = host_index(ld, a[2]);
+  if (ld->failed || quantity(ld, a[3], "size", CG_UNIT_SIZE, what, &c->size) ||
+      quantity(ld, a[4], "start", CG_UNIT_TIME, what, &c->start) ||
+      penalty_list(ld, a[5], "penalties", what, &c->penalties, &c->penalty_count) ||
+      penalty_list(ld, a[6], "later-penalties", what, &c->later, &c->later_count) ||
+      quantity(ld, a[7], "measured", CG_UNIT_TIME, what, &c->measured))
+    return;
+  c->has_later = a[6] != NULL;
+  if (a[7] && !(c->measured > 0)) {
+    fail(ld, "attribute 'measured' of %s must be > 0 (a relative error divides by it)", what);
+    return;
+  }
+  if (!isfinite(c->start + c->size / sc->bandwidth))
+    fail(ld, "%s: start + size / bandwidth overflows a double (%g + %g / %g)", what, c->start,
+         c->size, sc->bandwidth);
 }
 
-static int validate(xmlDocPtr doc, const char *path, xml_error *xe, char *err, size_t errlen)
+/* Checks name and attributes against the schema and hands the values, in
+ * schema order (NULL when absent), to the element's loader. */
+static void on_start(void *ctx, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri,
+                     int nb_ns, const xmlChar **ns, int nb_attrs, int nb_defaulted,
+                     const xmlChar **attrs)
 {
-  xmlParserInputBufferPtr buf =
-      xmlParserInputBufferCreateMem((const char *)scenario_dtd, (int)scenario_dtd_len,
-                                    XML_CHAR_ENCODING_NONE);
-  xmlDtdPtr dtd = buf ? xmlIOParseDTD(NULL, buf, XML_CHAR_ENCODING_NONE) : NULL;
-  if (!dtd)
-    return fail(err, errlen, path, 0, "internal error: cannot parse the embedded scenario DTD");
-  xmlValidCtxtPtr vc = xmlNewValidCtxt();
-  int ok = vc && xmlValidateDtd(vc, doc, dtd);
-  xmlFreeValidCtxt(vc);
-  xmlFreeDtd(dtd);
-  if (!ok)
-    return fail(err, errlen, path, xe->line, "%s (see doc/scenario.dtd)",
-                xe->set ? xe->msg : "document does not follow the scenario DTD");
-  return 0;
+  (void)uri, (void)ns, (void)nb_defaulted;
+  loader *ld = ctx;
+  if (ld->failed)
+    return;
+  int depth = ld->depth++;
+  const char *name = (const char *)local;
+  char qname[120];
+  snprintf(qname, sizeof qname, "%s%s%.80s", prefix ? (const char *)prefix : "", prefix ? ":" : "", name);
+  const schema_element *e = prefix ? NULL : schema_find(name);
+  if (depth == 0) {
+    if (!e || e != &scenario_schema[0]) {
+      fail(ld, "root element is <%s>, expected <scenario>", qname);
+      return;
+    }
+    ld->seen_root = 1;
+    ld->root_line = line_of(ld);
+  } else if (depth == 1) {
+    if (!e || e == &scenario_schema[0]) {
+      fail(ld, "unknown element <%s> (accepted: host, comm)", qname);
+      return;
+    }
+  } else {
+    fail(ld, "element <%s> inside <%s>: <host> and <comm> have no content", qname, ld->parent);
+    return;
+  }
+  if (depth == 1)
+    ld->parent = e->name;
+  if (nb_ns > 0) {
+    fail(ld, "namespace declaration on <%s> (scenario files use no namespaces)", qname);
+    return;
+  }
+  char *val[MAX_ATTRS] = {0};
+  for (int i = 0; i < nb_attrs && !ld->failed; i++) {
+    const xmlChar **at = attrs + 5 * i;
+    int k = at[1] ? -1 : schema_attr_index(e, (const char *)at[0]);
+    if (k < 0) {
+      char acc[256];
+      schema_attr_list(e, 0, acc, sizeof acc);
+      fail(ld, "unknown attribute '%s%s%.80s' of <%s> (accepted: %s)", at[1] ? (const char *)at[1] : "",
+           at[1] ? ":" : "", (const char *)at[0], e->name, acc);
+    } else {
+      val[k] = dup_range((const char *)at[3], (size_t)(at[4] - at[3]));
+    }
+  }
+  for (int k = 0; e->attrs[k].name && !ld->failed; k++)
+    if (e->attrs[k].required && !val[k]) {
+      char req[256];
+      schema_attr_list(e, 1, req, sizeof req);
+      fail(ld, "<%s> lacks the attribute '%s' (required: %s)", e->name, e->attrs[k].name, req);
+    }
+  if (!ld->failed) {
+    if (e == &scenario_schema[0]) {
+      load_root(ld, val);
+    } else if (e == &scenario_schema[1]) {
+      if (ld->seen_comm)
+        fail(ld, "<host> after a <comm>: declare the hosts first");
+      else
+        load_host(ld, val);
+    } else {
+      ld->seen_comm = 1;
+      load_comm(ld, val);
+    }
+  }
+  for (int k = 0; k < MAX_ATTRS; k++)
+    free(val[k]);
+}
+
+static void on_end(void *ctx, const xmlChar *local, const xmlChar *prefix, const xmlChar *uri)
+{
+  (void)local, (void)prefix, (void)uri;
+  ((loader *)ctx)->depth--;
+}
+
+/* Whole-scenario checks, once every element is in. */
+static void finish(loader *ld)
+{
+  scenario *sc = ld->sc;
+  int end = line_of(ld);
+  if (!ld->seen_root) {
+    fail_at(ld, end, "no <scenario> element");
+    return;
+  }
+  if (sc->comm_count == 0) {
+    fail_at(ld, ld->root_line, "empty scenario: at least one <comm> is required");
+    return;
+  }
+  sc->all_given = sc->all_measured = 1;
+  size_t with = 0, without = 0;
+  for (size_t i = 0; i < sc->comm_count; i++) {
+    size_t *first = sc->comms[i].penalties ? &with : &without;
+    if (!*first)
+      *first = i + 1;
+    sc->all_given &= sc->comms[i].penalties != NULL;
+    sc->all_measured &= sc->comms[i].measured > 0;
+  }
+  if (with && without) {
+    char q1[CG_QUOTE_SIZE], q2[CG_QUOTE_SIZE];
+    fail_at(ld, sc->comms[without - 1].line,
+            "comm '%s' has no 'penalties' while comm '%s' has: give them for every comm or for none",
+            cg_quote(sc->comms[without - 1].id, q1, sizeof q1),
+            cg_quote(sc->comms[with - 1].id, q2, sizeof q2));
+  }
+}
+
+static xmlSAXHandler handler(void)
+{
+  xmlSAXHandler h;
+  memset(&h, 0, sizeof h);
+  h.initialized = XML_SAX2_MAGIC;
+  h.startElementNs = on_start;
+  h.endElementNs = on_end;
+  h.characters = on_text;
+  h.cdataBlock = on_text;
+  h.ignorableWhitespace = on_text;
+  h.internalSubset = on_doctype;
+  h.processingInstruction = on_pi;
+  h.serror = on_xml_error;
+  return h;
+}
+
+/* Feeds the parser from f (data == NULL) or from data[0..len). Returns 0,
+ * or -1 with err set. */
+static int run(loader *ld, FILE *f, const char *data, size_t len)
+{
+  xmlSAXHandler h = handler();
+  xmlSetStructuredErrorFunc(ld, on_xml_error);
+  xmlSetGenericErrorFunc(NULL, on_generic_error);
+  ld->ctxt = xmlCreatePushParserCtxt(&h, ld, NULL, 0, ld->sc->file);
+  if (!ld->ctxt) {
+    snprintf(ld->err, ld->errlen, "%s: cannot create an XML parser", ld->sc->file);
+    ld->failed = 1;
+  } else {
+    xmlCtxtUseOptions(ld->ctxt, XML_PARSE_NONET);
+  }
+  char *buf = f ? cg_xmalloc(CHUNK) : NULL;
+  size_t off = 0;
+  int read_errno = 0;
+  while (!ld->failed) {
+    const char *chunk = data ? data + off : buf;
+    size_t n = data ? (len - off < CHUNK ? len - off : CHUNK) : fread(buf, 1, CHUNK, f);
+    off += n;
+    if (!data && n < CHUNK && ferror(f)) {
+      read_errno = errno ? errno : EIO;
+      break;
+    }
+    xmlParseChunk(ld->ctxt, chunk, (int)n, n == 0);
+    if (n == 0)
+      break;
+  }
+  if (read_errno && !ld->failed) {
+    snprintf(ld->err, ld->errlen, "%s: cannot read: %s", ld->sc->file, strerror(read_errno));
+    ld->failed = 1;
+  }
+  if (!ld->failed && !ld->ctxt->wellFormed) /* every error should have reached on_xml_error */
+    fail_at(ld, line_of(ld), "malformed XML");
+  if (!ld->failed)
+    finish(ld);
+  free(buf);
+  if (ld->ctxt)
+    xmlFreeParserCtxt(ld->ctxt);
+  xmlSetStructuredErrorFunc(NULL, NULL);
+  xmlSetGenericErrorFunc(NULL, NULL);
+  return ld->failed ? -1 : 0;
+}
+
+static int load(FILE *f, const char *data, size_t len, scenario *sc, char *err,
+                size_t errlen)
+{
+  loader ld;
+  memset(&ld, 0, sizeof ld);
+  ld.sc = sc;
+  ld.err = err;
+  ld.errlen = errlen;
+  strmap_init(&ld.host_ids);
+  strmap_init(&ld.comm_ids);
+  strmap_init(&ld.rack_ids);
+  int rc = run(&ld, f, data, len);
+  strmap_free(&ld.host_ids);
+  strmap_free(&ld.comm_ids);
+  strmap_free(&ld.rack_ids);
+  for (size_t i = 0; i < ld.rack_count; i++)
+    free(ld.racks[i]);
+  free(ld.racks);
+  if (rc)
+    scenario_free(sc);
+  return rc;
+}
+
+static void start(scenario *sc, const char *name)
+{
+  memset(sc, 0, sizeof *sc);
+  sc->file = cg_xmalloc(strlen(name) + 1);
+  strcpy(sc->file, name);
 }
 
 int scenario_load(const char *path, scenario *sc, char *err, size_t errlen)
 {
-  memset(sc, 0, sizeof *sc);
-  sc->file = dup_str(path);
-  xml_error xe = {0};
-  xmlSetStructuredErrorFunc(&xe, on_xml_error);
-  xmlSetGenericErrorFunc(NULL, NULL);
-  int rc = -1;
-  char **racks = NULL;
-  size_t nracks = 0;
-  xmlDocPtr doc = xmlReadFile(path, NULL, XML_PARSE_NONET | XML_PARSE_NOWARNING);
-  xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
-  if (!doc || !root) {
-    FILE *f = fopen(path, "r");
-    if (!f)
-      fail(err, errlen, path, 0, "cannot open the scenario file");
-    else
-      fail(err, errlen, path, xe.line, "malformed XML: %s", xe.set ? xe.msg : "no root element");
-    if (f)
-      fclose(f);
-    goto out;
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    memset(sc, 0, sizeof *sc);
+    return -1;
   }
-  if (strcmp((const char *)root->name, "scenario") != 0) {
-    fail(err, errlen, path, xmlGetLineNo(root), "root element is <%s>, expected <scenario>",
-         (const char *)root->name);
-    goto out;
-  }
-  size_t ncomms = 0;
-  for (xmlNodePtr n = root->children; n; n = n->next) {
-    if (n->type != XML_ELEMENT_NODE)
-      continue;
-    const char *name = (const char *)n->name;
-    if (strcmp(name, "comm") != 0 && strcmp(name, "host") != 0) {
-      fail(err, errlen, path, xmlGetLineNo(n), "unknown element <%s> (accepted: host, comm)", name);
-      goto out;
-    }
-    ncomms += strcmp(name, "comm") == 0;
-  }
-  if (validate(doc, path, &xe, err, errlen))
-    goto out;
-  if (ncomms == 0) {
-    fail(err, errlen, path, xmlGetLineNo(root), "empty scenario: at least one <comm> is required");
-    goto out;
-  }
-  if (quantity(sc, root, "bandwidth", CG_UNIT_BANDWIDTH, "scenario", &sc->bandwidth, err, errlen))
-    goto out;
-  if (!(sc->bandwidth > 0)) {
-    fail(err, errlen, path, xmlGetLineNo(root),
-         "attribute 'bandwidth' of scenario must be > 0 (bytes per second, or with a unit such as 1.82GiBps)");
-    goto out;
-  }
-  sc->comms = cg_xcalloc(ncomms, sizeof *sc->comms);
-  for (xmlNodePtr n = root->children; n; n = n->next) {
-    if (n->type != XML_ELEMENT_NODE)
-      continue;
-    if (strcmp((const char *)n->name, "host") == 0 ? load_host(sc, n, &racks, &nracks, err, errlen)
-                                                   : load_comm(sc, n, err, errlen))
-      goto out;
-  }
-  sc->all_given = sc->all_measured = 1;
-  for (size_t i = 0; i < sc->comm_count; i++) {
-    sc->all_given &= sc->comms[i].penalties != NULL;
-    sc->all_measured &= sc->comms[i].measured >= 0;
-  }
-  for (size_t i = 0; i < sc->comm_count; i++)
-    if (sc->comms[i].penalties && !sc->all_given) {
-      size_t j = 0;
-      while (sc->comms[j].penalties)
-        j++;
-      fail(err, errlen, path, sc->comms[j].line,
-           "comm '%s' has no 'penalties' while comm '%s' has: give them for every comm or for none",
-           sc->comms[j].id, sc->comms[i].id);
-      goto out;
-    }
-  rc = 0;
-out:
-  for (size_t i = 0; i < nracks; i++)
-    free(racks[i]);
-  free(racks);
-  if (doc)
-    xmlFreeDoc(doc);
-  xmlSetStructuredErrorFunc(NULL, NULL);
-  if (rc)
-    scenario_free(sc);
+  start(sc, is_stdin ? "standard input" : path);
+  errno = 0;
+  int rc = load(f, NULL, 0, sc, err, errlen);
+  if (!is_stdin)
+    fclose(f);
   return rc;
+}
+
+int scenario_parse(const char *name, const char *data, size_t len, scenario *sc, char *err,
+                   size_t errlen)
+{
+  start(sc, name);
+  return load(NULL, data ? data : "", len, sc, err, errlen);
 }
 
 void scenario_free(scenario *sc)

@@ -1,7 +1,10 @@
 /* Scenario files (doc/scenario.md, doc/scenario.dtd): a set of comms with
  * hosts, sizes, start times and optional given penalties and measured
- * times. Parsed with libxml2 and validated against the embedded DTD; every
- * error names the file, the line and the attribute. */
+ * times. Read as a stream with libxml2's SAX2 parser and checked element by
+ * element against scenario_schema.h; every error names the file, the line
+ * and the attribute. A <!DOCTYPE> is refused (its internal subset could
+ * declare entities or attribute defaults), so no entity is ever expanded.
+ * Time and memory are linear in the file size (names are hashed). */
 #ifndef CONTENTION_TOOLS_SCENARIO_H
 #define CONTENTION_TOOLS_SCENARIO_H
 
@@ -19,13 +22,14 @@ typedef struct scenario_comm {
   double *later;           /* "later-penalties": steps 2.., or NULL */
   size_t later_count;
   int has_later;
-  double measured;         /* "measured" time in seconds, or -1 */
+  double measured;         /* "measured" time in seconds (> 0), or -1 */
   int line;
 } scenario_comm;
 
 typedef struct scenario {
   char *file;
-  double bandwidth;        /* bytes per second, > 0 */
+  double bandwidth;        /* bytes per second, >= DBL_MIN: 1 / bandwidth and
+                              every start + size / bandwidth are finite */
   char **hosts;            /* host names by index, in order of appearance */
   int32_t *racks;          /* rack index of each host, -1 if undeclared */
   size_t host_count;
@@ -35,9 +39,19 @@ typedef struct scenario {
   int all_measured;        /* every comm has "measured" */
 } scenario;
 
-/* Loads and validates `path`. Returns 0, or -1 with a one-line message
- * "path:line: ..." in err. */
+/* Limits of one scenario, past which loading stops with an error: the
+ * solvers' work and the --steps table grow faster than the comm count. */
+enum { SCENARIO_MAX_COMMS = 1000000, SCENARIO_MAX_HOSTS = 2000000 };
+
+/* Loads and validates `path` ("-": standard input, named "standard input"
+ * in messages). Returns 0, or -1 with a one-line message in err:
+ * "path:line: ..." for a bad content, "path: cannot open: <strerror>" or
+ * "path: cannot read: <strerror>" when the file cannot be read. On error
+ * *sc is left zeroed (scenario_free on it is harmless). */
 int scenario_load(const char *path, scenario *sc, char *err, size_t errlen);
+/* The same on `len` bytes in memory; `name` stands for the file name. */
+int scenario_parse(const char *name, const char *data, size_t len, scenario *sc, char *err,
+                   size_t errlen);
 void scenario_free(scenario *sc);
 
 #endif

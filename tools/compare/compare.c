@@ -8,9 +8,12 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/errors.h"
 #include "contention/graph.h"
+#include "contention/quote.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
+#include "output.h"
 #include "scenario.h"
 #include "version.h"
 
@@ -49,7 +52,7 @@ static int parse(int argc, char **argv, opts *o)
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       free(pv);
-      return 0;
+      return tool_close_output(PROG, stdout, NULL) != 0;
     } else if (!strcmp(a, "--static")) {
       o->is_static = 1;
     } else if (!strcmp(a, "--technology") || !strcmp(a, "--param") || !strcmp(a, "--format")) {
@@ -63,7 +66,8 @@ static int parse(int argc, char **argv, opts *o)
         pv[np++] = v;
       } else if (!strcmp(a, "--format")) {
         if (strcmp(v, "csv") && strcmp(v, "table")) {
-          fprintf(stderr, PROG ": unknown --format '%s' (accepted: table, csv)\n", v);
+          char q[CG_QUOTE_SIZE];
+          fprintf(stderr, PROG ": unknown --format '%s' (accepted: table, csv)\n", cg_quote(v, q, sizeof q));
           free(pv);
           return 2;
         }
@@ -73,12 +77,15 @@ static int parse(int argc, char **argv, opts *o)
       } else if (!(o->tech = cg_tech_find(v))) {
         char names[256];
         cg_tech_names(names, sizeof names);
-        fprintf(stderr, PROG ": unknown --technology '%s' (accepted: %s, all)\n", v, names);
+        char q[CG_QUOTE_SIZE];
+        fprintf(stderr, PROG ": unknown --technology '%s' (accepted: %s, all)\n", cg_quote(v, q, sizeof q),
+                names);
         free(pv);
         return 2;
       }
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, PROG ": unknown option %s (try --help)\n", a);
+      char q[CG_QUOTE_SIZE];
+      fprintf(stderr, PROG ": unknown option %s (try --help)\n", cg_quote(a, q, sizeof q));
       free(pv);
       return 2;
     } else {
@@ -99,7 +106,8 @@ static int parse(int argc, char **argv, opts *o)
       char name[128], err[512];
       const char *eq = strchr(pv[k], '=');
       if (!eq || eq == pv[k] || (size_t)(eq - pv[k]) >= sizeof name) {
-        fprintf(stderr, PROG ": --param expects NAME=VALUE, got '%s'\n", pv[k]);
+        char q[CG_QUOTE_SIZE];
+        fprintf(stderr, PROG ": --param expects NAME=VALUE, got '%s'\n", cg_quote(pv[k], q, sizeof q));
         rc = 2;
         break;
       }
@@ -145,6 +153,38 @@ static int predict(const scenario *sc, const cg_tech *t, const double *params, i
   return rc;
 }
 
+/* A file name as a CSV field: quoted, with "" for ", when it holds a
+ * comma, a double quote or a line break (comm ids and technology names
+ * never do: the loader refuses them). */
+static void csv_field(const char *s)
+{
+  if (!strpbrk(s, ",\"\r\n")) {
+    fputs(s, stdout);
+    return;
+  }
+  putchar('"');
+  for (; *s; s++) {
+    if (*s == '"')
+      putchar('"');
+    putchar(*s);
+  }
+  putchar('"');
+}
+
+/* A predicted time that overflowed must not be printed as "inf". */
+static int check_finite(const scenario *sc, const double *tp, char *err, size_t errlen)
+{
+  for (size_t i = 0; i < sc->comm_count; i++)
+    if (!isfinite(tp[i])) {
+      snprintf(err, errlen,
+               "%s:%d: comm '%s' has a predicted time that overflows a double (size / bandwidth "
+               "times its penalties is over 1.8e308 s)",
+               sc->file, sc->comms[i].line, sc->comms[i].id);
+      return -1;
+    }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
@@ -176,7 +216,7 @@ int main(int argc, char **argv)
       break;
     }
     for (size_t i = 0; i < sc.comm_count && !status; i++)
-      if (sc.comms[i].measured <= 0) {
+      if (sc.comms[i].measured < 0) { /* the loader ensures measured > 0 when given */
         fprintf(stderr, PROG ": %s:%d: comm '%s' has no positive 'measured' time (needed to compare)\n",
                 sc.file, sc.comms[i].line, sc.comms[i].id);
         status = 1;
@@ -186,7 +226,18 @@ int main(int argc, char **argv)
       const cg_tech *tech = techs[t];
       double *params = o.tech ? o.params : NULL;
       if (predict(&sc, tech, params, o.is_static, tp, err, sizeof err)) {
-        fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
+        size_t idx;
+        const char *rest;
+        if (cg_error_comm(err, &idx, &rest) && idx < sc.comm_count)
+          fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line,
+                  sc.comms[idx].id, rest);
+        else
+          fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
+        status = 1;
+        break;
+      }
+      if (check_finite(&sc, tp, err, sizeof err)) {
+        fprintf(stderr, PROG ": %s\n", err);
         status = 1;
         break;
       }
@@ -197,16 +248,20 @@ int main(int argc, char **argv)
       for (size_t i = 0; i < sc.comm_count; i++) {
         double tm = sc.comms[i].measured, e = (tp[i] - tm) / tm * 100;
         sum += fabs(e);
-        if (o.csv)
-          printf("%s,%s,%s,%.17g,%.17g,%.17g\n", sc.file, tech->name, sc.comms[i].id, tm, tp[i], e);
-        else
+        if (o.csv) {
+          csv_field(sc.file);
+          printf(",%s,%s,%.17g,%.17g,%.17g\n", tech->name, sc.comms[i].id, tm, tp[i], e);
+        } else {
           printf("%-10s %12.6f %12.6f %+9.2f\n", sc.comms[i].id, tm, tp[i], e);
+        }
       }
       eabs[f * ntech + t] = sum / (double)sc.comm_count;
-      if (o.csv)
-        printf("%s,%s,E_abs,,,%.17g\n", sc.file, tech->name, eabs[f * ntech + t]);
-      else
+      if (o.csv) {
+        csv_field(sc.file);
+        printf(",%s,E_abs,,,%.17g\n", tech->name, eabs[f * ntech + t]);
+      } else {
         printf("E_abs = %.2f %%\n\n", eabs[f * ntech + t]);
+      }
     }
     free(tp);
     scenario_free(&sc);
@@ -227,5 +282,7 @@ int main(int argc, char **argv)
   free(eabs);
   free(o.files);
   free(o.params);
+  if (tool_close_output(PROG, stdout, NULL) != 0)
+    status = 1;
   return status;
 }

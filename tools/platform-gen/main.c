@@ -1,6 +1,7 @@
 /* contention-platform-gen: writes single-switch and hierarchical cluster
  * platforms for SimGrid 3.32 from a few figures (see --help and
  * doc/platforms.md). */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -25,16 +26,24 @@ int main(int argc, char **argv)
     size_t len = strlen(command);
     snprintf(command + len, sizeof command - len, " %s=%s", argv[i] + 2, argv[i + 1]);
   }
+  const char *path = o.output ? o.output : "stdout";
   FILE *out = o.output ? fopen(o.output, "w") : stdout;
   if (!out) {
-    fprintf(stderr, "contention-platform-gen: --output: cannot write '%s'\n", o.output);
+    fprintf(stderr, "contention-platform-gen: --output: cannot write '%s': %s\n", o.output, strerror(errno));
     return 1;
   }
-  int bad = pgen_write(out, &o, command) != 0;
-  if (o.output && fclose(out) != 0)
-    bad = 1;
-  if (bad) {
-    fprintf(stderr, "contention-platform-gen: write error on '%s'\n", o.output ? o.output : "stdout");
+  /* Output is buffered: a full disk shows at the flush or the close, so
+   * both are checked, and errno is kept from the first failure. */
+  int err = 0;
+  errno = 0;
+  if (pgen_write(out, &o, command) != 0)
+    err = errno ? errno : EIO;
+  if (fflush(out) != 0 && !err)
+    err = errno;
+  if ((o.output ? fclose(out) : ferror(out)) != 0 && !err)
+    err = errno ? errno : EIO;
+  if (err) {
+    fprintf(stderr, "contention-platform-gen: %s: write error: %s\n", path, strerror(err));
     return 1;
   }
   return 0;

@@ -9,6 +9,7 @@
 
 #include "contention/units.h"
 #include "speed.h"
+#include "writer.h"
 
 #define PROG "contention-platform-gen"
 #define MAX_NODES_PER_CABINET 100000L
@@ -20,9 +21,9 @@ void pgen_usage(FILE *out)
           "usage: " PROG " --nodes N[,N...] --bw BANDWIDTH [options]\n"
           "Writes a SimGrid 3.32 platform (XML) for a single-switch or a hierarchical cluster.\n"
           "  --layout single|hierarchical  one switch (default), or cabinets joined by uplinks\n"
-          "  --sharing splitduplex|fatpipe node links: up+down SHARED links in a <cluster> (default),\n"
-          "                                or one FATPIPE link per node in a Full zone (single only:\n"
-          "                                no link limits any flow, for the contention model)\n"
+          "  --sharing splitduplex|shared|fatpipe  node links: up+down links in a <cluster> (default),\n"
+          "                                one SHARED link per node in a <cluster>, or one FATPIPE link\n"
+          "                                per node in a Full zone (single only: no link limits any flow)\n"
           "  --nodes N | N1,N2,...         hosts (per cabinet with --cabinets; a list gives each cabinet)\n"
           "  --cabinets K                  number of cabinets (hierarchical)\n"
           "  --cores C                     cores per host (default 1)\n"
@@ -30,7 +31,8 @@ void pgen_usage(FILE *out)
           "  --bw BANDWIDTH --lat TIME     each node's link, e.g. 1Gbps 24us (lat default 0s)\n"
           "  --limiter F                   limiter link of F x --bw per node, F >= 1 (splitduplex only)\n"
           "  --loopback-bw BW --loopback-lat TIME  link for comms inside a host (default: none)\n"
-          "  --bb-bw BW --bb-lat TIME      each cabinet's uplink (hierarchical; lat default 0s)\n"
+          "  --bb-bw BW --bb-lat TIME      each cabinet's uplink (hierarchical), or the switch backbone\n"
+          "                                of a single <cluster> (FATPIPE: a non-blocking switch); lat 0s\n"
           "  --bb-limiter BW               each cabinet's limiter link shared by its in and out flows\n"
           "  --id NAME                     id of the top zone (default cluster)\n"
           "  --prefix P --first I          host names P<I>, P<I+1>, ... (default node-, 1)\n"
@@ -102,6 +104,45 @@ static int parse_nodes(const char *v, pgen_options *o)
   return 0;
 }
 
+/* Every value goes into the file as PGEN_NUM text, which SimGrid reads
+ * back with strtod and refuses when it overflows (inf) or underflows
+ * (subnormals: "value out of range"). Values are kept in a range far from
+ * both ends, zero allowed for latencies only. */
+#define PGEN_MIN_VALUE 1e-300
+#define PGEN_MAX_VALUE 1e300
+
+static int check_written(const char *opt, double v, const char *unit, const char *what, int zero_ok)
+{
+  if ((zero_ok && v == 0) || (v >= PGEN_MIN_VALUE && v <= PGEN_MAX_VALUE))
+    return 0;
+  char text[64];
+  snprintf(text, sizeof text, PGEN_NUM, v);
+  fprintf(stderr, PROG ": %s: %s would be %s %s (accepted: %sbetween %g and %g %s)\n", opt, what, text, unit,
+          zero_ok ? "0 or " : "", PGEN_MIN_VALUE, PGEN_MAX_VALUE, unit);
+  return 2;
+}
+
+/* Every quantity the writer will print, with the option it comes from. */
+static int check_values(const pgen_options *o)
+{
+  /* Bandwidths of absent links (0) are not written. */
+  struct { const char *opt; double v; const char *unit, *what; int zero_ok; } q[] = {
+    {"--bw", o->bw, "B/s", "the node bandwidth", 0},
+    {"--lat", o->lat, "s", "the node latency", 1},
+    {"--limiter", o->limiter * o->bw, "B/s", "the limiter bandwidth (F x --bw)", o->limiter == 0},
+    {"--speed", o->speed, "flop/s", "the core speed", 0},
+    {"--loopback-bw", o->loopback_bw, "B/s", "the loopback bandwidth", 1},
+    {"--loopback-lat", o->loopback_lat, "s", "the loopback latency", 1},
+    {"--bb-bw", o->bb_bw, "B/s", "the backbone bandwidth", 1},
+    {"--bb-lat", o->bb_lat, "s", "the backbone latency", 1},
+    {"--bb-limiter", o->bb_limiter, "B/s", "the cabinet limiter bandwidth", 1},
+  };
+  for (size_t i = 0; i < sizeof q / sizeof q[0]; i++)
+    if (check_written(q[i].opt, q[i].v, q[i].unit, q[i].what, q[i].zero_ok) != 0)
+      return 2;
+  return -1;
+}
+
 /* Cross-option rules, once everything is read. */
 static int check_combination(pgen_options *o, int set_cabinets, long cabinets, int have_nodes, int have_bb)
 {
@@ -112,8 +153,12 @@ static int check_combination(pgen_options *o, int set_cabinets, long cabinets, i
   if (o->layout == PGEN_SINGLE) {
     if (o->cabinets > 1 || set_cabinets)
       return fail("--layout", "%s", "single takes one --nodes N and no --cabinets (use --layout hierarchical)");
-    if (have_bb)
-      return fail("--layout", "%s", "--bb-bw, --bb-lat and --bb-limiter apply to --layout hierarchical only");
+    if (o->bb_limiter > 0)
+      return fail("--bb-limiter", "%s", "applies to --layout hierarchical only");
+    if (have_bb && o->bb_bw <= 0)
+      return fail("--bb-bw", "%s", "missing (--bb-lat needs the backbone's bandwidth, e.g. 10Gbps)");
+    if (have_bb && o->sharing == PGEN_FATPIPE)
+      return fail("--bb-bw", "%s", "needs a <cluster> (--sharing splitduplex or shared): the fatpipe zone has no backbone");
   } else {
     if (o->sharing == PGEN_FATPIPE)
       return fail("--sharing", "%s", "fatpipe is available with --layout single only");
@@ -133,13 +178,13 @@ static int check_combination(pgen_options *o, int set_cabinets, long cabinets, i
   }
   if (o->sharing == PGEN_FATPIPE) {
     if (o->limiter > 0)
-      return fail("--limiter", "%s", "needs --sharing splitduplex (fatpipe links are never shared)");
+      return fail("--limiter", "%s", "needs --sharing splitduplex or shared (fatpipe links are never shared)");
     if (o->nodes[0] > MAX_FULL_NODES)
       return fail("--nodes", "%s", "--sharing fatpipe writes n^2 routes: at most 2048 hosts");
   }
   if (o->loopback_lat > 0 && o->loopback_bw <= 0)
     return fail("--loopback-lat", "%s", "needs --loopback-bw");
-  return -1;
+  return check_values(o);
 }
 
 int pgen_parse(int argc, char **argv, pgen_options *o)
@@ -186,10 +231,12 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
     } else if (strcmp(opt, "--sharing") == 0) {
       if (strcmp(v, "splitduplex") == 0)
         o->sharing = PGEN_SPLITDUPLEX;
+      else if (strcmp(v, "shared") == 0)
+        o->sharing = PGEN_SHARED;
       else if (strcmp(v, "fatpipe") == 0)
         o->sharing = PGEN_FATPIPE;
       else
-        rc = fail(opt, "unknown sharing '%s' (accepted: splitduplex, fatpipe)", v);
+        rc = fail(opt, "unknown sharing '%s' (accepted: splitduplex, shared, fatpipe)", v);
     } else if (strcmp(opt, "--nodes") == 0) {
       rc = parse_nodes(v, o);
       have_nodes = 1;

@@ -8,7 +8,7 @@
 #define PGEN_MAX_COMMENTS 32
 
 typedef enum { PGEN_SINGLE, PGEN_HIERARCHICAL } pgen_layout;
-typedef enum { PGEN_SPLITDUPLEX, PGEN_FATPIPE } pgen_sharing;
+typedef enum { PGEN_SPLITDUPLEX, PGEN_SHARED, PGEN_FATPIPE } pgen_sharing;
 
 typedef struct pgen_options {
   pgen_layout layout;
@@ -23,7 +23,8 @@ typedef struct pgen_options {
   double bw, lat;       /* each node's link (B/s, s) */
   double limiter;       /* limiter factor (x bw), 0 = no limiter link */
   double loopback_bw, loopback_lat; /* 0 bw = no loopback link */
-  double bb_bw, bb_lat; /* each cabinet's uplink (hierarchical) */
+  double bb_bw, bb_lat; /* each cabinet's uplink (hierarchical), or the
+                         * switch backbone of a single cluster (0 = none) */
   double bb_limiter;    /* each cabinet's limiter (B/s), 0 = none */
   const char *output;   /* NULL = stdout */
   const char *comments[PGEN_MAX_COMMENTS];

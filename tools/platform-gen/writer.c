@@ -1,15 +1,13 @@
 #include "writer.h"
 
-/* Quantities are written in base units with explicit suffixes: SimGrid
- * warns about unit-less values. */
-#define NUM "%.15g"
+#define NUM PGEN_NUM
 
 static void write_cluster(FILE *out, const pgen_options *o, const char *id, long first, long count, int indent)
 {
   fprintf(out, "%*s<cluster id=\"%s\" prefix=\"%s\" suffix=\"\" radical=\"%ld-%ld\" speed=\"" NUM "f\" core=\"%d\"\n",
           indent, "", id, o->prefix, first, first + count - 1, o->speed, o->cores);
-  fprintf(out, "%*s         bw=\"" NUM "Bps\" lat=\"" NUM "s\" sharing_policy=\"SPLITDUPLEX\"", indent, "", o->bw,
-          o->lat);
+  fprintf(out, "%*s         bw=\"" NUM "Bps\" lat=\"" NUM "s\" sharing_policy=\"%s\"", indent, "", o->bw, o->lat,
+          o->sharing == PGEN_SHARED ? "SHARED" : "SPLITDUPLEX");
   if (o->limiter > 0)
     fprintf(out, " limiter_link=\"" NUM "Bps\"", o->limiter * o->bw);
   if (o->loopback_bw > 0)
@@ -17,6 +15,9 @@ static void write_cluster(FILE *out, const pgen_options *o, const char *id, long
             o->loopback_lat);
   if (o->layout == PGEN_HIERARCHICAL)
     fprintf(out, " router_id=\"%s-router\"", id);
+  else if (o->bb_bw > 0)
+    fprintf(out, "\n%*s         bb_bw=\"" NUM "Bps\" bb_lat=\"" NUM "s\" bb_sharing_policy=\"FATPIPE\"", indent, "",
+            o->bb_bw, o->bb_lat);
   fprintf(out, "/>\n");
 }
 

@@ -11,6 +11,7 @@
 #include "contention/graph.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
+#include "output.h"
 #include "scenario.h"
 #include "version.h"
 
@@ -70,7 +71,7 @@ static void print_times(const scenario *sc, const double *finish, int csv)
            sc->hosts[c->dst], c->size, c->start, finish[i], finish[i] - c->start);
     if (c->measured >= 0) {
       double t = finish[i] - c->start;
-      double e = c->measured > 0 ? (t - c->measured) / c->measured : 0.0;
+      double e = (t - c->measured) / c->measured; /* the loader ensures measured > 0 */
       printf(" %12.7f %+7.2f%%", c->measured, 100.0 * e);
       sum_abs += fabs(e);
       nm++;
@@ -124,6 +125,21 @@ static void print_steps(const scenario *sc, const cg_step_table *tab, int csv)
   }
 }
 
+/* A finish time that overflowed (size / bandwidth times the penalties)
+ * must not be printed as "inf": it is an error about that comm. */
+static int check_finite(const scenario *sc, const double *finish, char *err, size_t errlen)
+{
+  for (size_t i = 0; i < sc->comm_count; i++)
+    if (!isfinite(finish[i])) {
+      snprintf(err, errlen,
+               "comm %zu has a predicted finish time that overflows a double (size / bandwidth "
+               "times its penalties is over 1.8e308 s)",
+               i);
+      return -1;
+    }
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
@@ -136,6 +152,7 @@ int main(int argc, char **argv)
     return rc;
   if (mode_penalties && mode_steps) {
     fprintf(stderr, PROG ": --penalties and --steps cannot be combined\n");
+    cli_free(&o);
     return 2;
   }
   scenario sc;
@@ -155,15 +172,18 @@ int main(int argc, char **argv)
                             sc.comms[i].penalties, sc.comms[i].penalty_count};
     double *finish = cg_xcalloc(sc.comm_count, sizeof *finish);
     cg_step_table tab = {0};
-    if (cg_solve_steps_grouped(c, sc.comm_count, 1.0 / sc.bandwidth, sc.all_given ? NULL : o.tech,
-                               o.params, sc.racks, sc.host_count, finish, mode_steps ? &tab : NULL,
-                               err, sizeof err) == 0) {
+    int rc = cg_solve_steps_grouped(c, sc.comm_count, 1.0 / sc.bandwidth, sc.all_given ? NULL : o.tech,
+                                    o.params, sc.racks, sc.host_count, finish,
+                                    mode_steps ? &tab : NULL, err, sizeof err);
+    if (rc == 0)
+      rc = check_finite(&sc, finish, err, sizeof err);
+    if (rc == 0) {
       if (mode_steps)
         print_steps(&sc, &tab, o.csv);
       else
         print_times(&sc, finish, o.csv);
     } else {
-      /* Solver errors name comms by index: translate to id and line. */
+      /* Errors about one comm name it by index: translate to id and line. */
       size_t idx;
       const char *rest;
       if (cg_error_comm(err, &idx, &rest) && idx < sc.comm_count)
@@ -177,6 +197,8 @@ int main(int argc, char **argv)
     free(finish);
     free(c);
   }
+  if (tool_close_output(PROG, stdout, NULL) != 0)
+    status = 1;
   scenario_free(&sc);
   cli_free(&o);
   return status;

@@ -1,4 +1,5 @@
-/* LogGPS formulas (seed 003 Fig. 1); see loggps.h for the reading. */
+/* LogGPS formulas (seed 003 Fig. 1), parameter sources and single-port
+ * cards; see loggps.h for the reading. */
 #include "contention/loggps.h"
 
 #include <errno.h>
@@ -7,30 +8,156 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contention/smpi_piecewise.h"
 #include "contention/units.h"
 
-void cg_loggps_defaults(cg_loggps *m)
+static const char *const names[CG_LOGGPS_NPARAMS] = {"L", "o", "Os", "Or", "g", "G", "s", "S"};
+
+const char *cg_loggps_param_name(int index)
 {
-  m->L = 50e-6;
-  m->o = 5e-6;
-  m->Os = 2e-10;
-  m->Or = 2e-10;
-  m->g = 1.0 / 100e6;
-  m->G = 1.0 / 117.5e6;
-  m->s = 1420;
-  m->S = 65536;
+  return index >= 0 && index < CG_LOGGPS_NPARAMS ? names[index] : NULL;
 }
+
+int cg_loggps_param_index(const char *name)
+{
+  for (int i = 0; i < CG_LOGGPS_NPARAMS; i++)
+    if (strcmp(names[i], name) == 0)
+      return i;
+  return -1;
+}
+
+const char *cg_loggps_param_names(void) { return "L, o, Os, Or, g, G, s, S"; }
+
+static double *field(cg_loggps *m, int i)
+{
+  double *f[CG_LOGGPS_NPARAMS] = {&m->L, &m->o, &m->Os, &m->Or, &m->g, &m->G, &m->s, &m->S};
+  return f[i];
+}
+
+double cg_loggps_get(const cg_loggps *m, int index) { return *field((cg_loggps *)m, index); }
+void cg_loggps_put(cg_loggps *m, int index, double value) { *field(m, index) = value; }
 
 int cg_loggps_validate(const cg_loggps *m, char *err, size_t errlen)
 {
-  const double v[] = {m->L, m->o, m->Os, m->Or, m->g, m->G, m->s, m->S};
-  const char *const n[] = {"L", "o", "Os", "Or", "g", "G", "s", "S"};
-  for (int i = 0; i < 8; i++)
-    if (!isfinite(v[i]) || v[i] < 0) {
-      snprintf(err, errlen, "LogGPS parameter %s = %g must be a finite number >= 0", n[i], v[i]);
+  for (int i = 0; i < CG_LOGGPS_NPARAMS; i++) {
+    double v = cg_loggps_get(m, i);
+    if (!isfinite(v) || v < 0) {
+      snprintf(err, errlen, "LogGPS parameter %s = %g must be a finite number >= 0", names[i], v);
       return -1;
     }
+  }
+  if (m->S > CG_LOGGPS_S_MAX) {
+    snprintf(err, errlen, "LogGPS parameter S = %.17g B is above 2147483647 B (SMPI's thresholds are ints)", m->S);
+    return -1;
+  }
   return 0;
+}
+
+/* A plain number of seconds per byte, finite and >= 0. */
+static int parse_per_byte(const char *value, double *out)
+{
+  char *end;
+  errno = 0;
+  double d = strtod(value, &end);
+  if (end == value || *end || errno == ERANGE || !isfinite(d) || d < 0)
+    return -1;
+  *out = d;
+  return 0;
+}
+
+int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, size_t errlen)
+{
+  int i = cg_loggps_param_index(name);
+  if (i < 0) {
+    snprintf(err, errlen, "loggps/%s: unknown LogGPS parameter; accepted: %s", name, cg_loggps_param_names());
+    return -1;
+  }
+  char msg[512] = "";
+  double d = 0;
+  int rc = 0;
+  switch (i) {
+  case CG_LOGGPS_L:
+  case CG_LOGGPS_O:
+    rc = cg_parse_quantity(value, CG_UNIT_TIME, &d, msg, sizeof msg);
+    break;
+  case CG_LOGGPS_OS:
+  case CG_LOGGPS_OR:
+    rc = parse_per_byte(value, &d);
+    if (rc)
+      snprintf(msg, sizeof msg, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", value);
+    break;
+  case CG_LOGGPS_GS:
+  case CG_LOGGPS_GL:
+    if (parse_per_byte(value, &d) == 0)
+      break;
+    rc = cg_parse_quantity(value, CG_UNIT_BANDWIDTH, &d, msg, sizeof msg);
+    if (rc == 0 && d <= 0) {
+      snprintf(msg, sizeof msg, "the bandwidth must be > 0");
+      rc = -1;
+    }
+    if (rc)
+      snprintf(msg, sizeof msg,
+               "'%s' is neither a number of seconds per byte (1e-9) nor a bandwidth (10Gbps: the gap is its inverse)",
+               value);
+    else
+      d = 1.0 / d;
+    break;
+  default: /* s, S */
+    rc = cg_parse_quantity(value, CG_UNIT_SIZE, &d, msg, sizeof msg);
+    if (rc == 0 && i == CG_LOGGPS_SL && d > CG_LOGGPS_S_MAX) {
+      snprintf(msg, sizeof msg, "%.17g B is above 2147483647 B (SMPI's thresholds are ints)", d);
+      rc = -1;
+    }
+  }
+  if (rc != 0) {
+    snprintf(err, errlen, "loggps/%s: %s", name, msg);
+    return -1;
+  }
+  cg_loggps_put(m, i, d);
+  return i;
+}
+
+void cg_loggps_from_p2p(const cg_p2p_params *p, cg_loggps *m)
+{
+  const cg_p2p_segment *small = &p->seg[CG_P2P_SMALL];
+  m->L = small->L;
+  m->g = 1.0 / small->B;
+  m->s = (double)p->thresh[CG_P2P_SMALL] + 1;
+  m->G = 1.0 / p->seg[CG_P2P_LARGE].B;
+  m->o = (small->os + small->or_) / 2;
+  m->Os = p->seg[CG_P2P_MEDIUM2].Os;
+  m->Or = p->seg[CG_P2P_MEDIUM2].Or;
+  m->S = (double)p->thresh[CG_P2P_DETACHED] + 1;
+}
+
+int cg_loggps_from_smpi(const char *os, const char *or_, double detached, cg_loggps *m, char *err, size_t errlen)
+{
+  cg_piecewise ps, pr;
+  char msg[512];
+  if (cg_piecewise_parse(os, &ps, msg, sizeof msg) != 0) {
+    snprintf(err, errlen, "smpi/os '%s': %s", os, msg);
+    return -1;
+  }
+  if (cg_piecewise_parse(or_, &pr, msg, sizeof msg) != 0) {
+    snprintf(err, errlen, "smpi/or '%s': %s", or_, msg);
+    return -1;
+  }
+  memset(m, 0, sizeof *m);
+  m->o = (ps.a[0] + pr.a[0]) / 2;
+  m->Os = ps.b[0];
+  m->Or = pr.b[0];
+  m->S = detached;
+  return 0;
+}
+
+void cg_loggps_for_route(cg_loggps *m, unsigned fixed, double latency, double bandwidth)
+{
+  if (!(fixed & (1u << CG_LOGGPS_L)))
+    m->L = latency;
+  if (!(fixed & (1u << CG_LOGGPS_GL)))
+    m->G = 1.0 / bandwidth;
+  if (!(fixed & (1u << CG_LOGGPS_GS)))
+    m->g = m->G;
 }
 
 double cg_loggps_T1(const cg_loggps *m, double k) { return m->o + k * m->Os; }
@@ -68,46 +195,24 @@ double cg_loggps_recv_time(const cg_loggps *m, double k, double dt)
   return end - dt;
 }
 
-const char *cg_loggps_param_names(void) { return "L, o, Os, Or, g, G, s, S"; }
-
-int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, size_t errlen)
+double cg_loggps_wire_before(const cg_loggps *m, double k)
 {
-  struct { const char *n; double *v; int kind; } t[] = {
-    {"L", &m->L, 0}, {"o", &m->o, 0}, {"Os", &m->Os, 1}, {"Or", &m->Or, 1},
-    {"g", &m->g, 1}, {"G", &m->G, 1}, {"s", &m->s, 2}, {"S", &m->S, 2}};
-  for (size_t i = 0; i < sizeof t / sizeof *t; i++) {
-    if (strcmp(t[i].n, name) != 0)
-      continue;
-    char msg[512];
-    double d = 0;
-    int rc = 0;
-    if (t[i].kind == 1) {
-      char *end;
-      errno = 0;
-      d = strtod(value, &end);
-      if (end == value || *end || errno == ERANGE || !isfinite(d) || d < 0) {
-        snprintf(msg, sizeof msg, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", value);
-        rc = -1;
-      }
-    } else {
-      rc = cg_parse_quantity(value, t[i].kind == 0 ? CG_UNIT_TIME : CG_UNIT_SIZE, &d, msg, sizeof msg);
-    }
-    if (rc != 0) {
-      snprintf(err, errlen, "loggps/%s: %s", name, msg);
-      return -1;
-    }
-    *t[i].v = d;
-    return 0;
-  }
-  snprintf(err, errlen, "loggps/%s: unknown LogGPS parameter; accepted: %s", name, cg_loggps_param_names());
-  return -1;
+  return cg_loggps_is_rendezvous(m, k) ? cg_loggps_T4(m, 0.0) + m->L + cg_loggps_T1(m, k) : 0.0;
+}
+
+double cg_loggps_wire_card(const cg_loggps *m, double k)
+{
+  return cg_loggps_T2(m, k) - m->L;
+}
+
+static double wire_after(const cg_loggps *m, double k)
+{
+  return m->L + (cg_loggps_is_rendezvous(m, k) ? cg_loggps_T3(m, k) : 0.0);
 }
 
 double cg_loggps_wire_time(const cg_loggps *m, double k)
 {
-  if (!cg_loggps_is_rendezvous(m, k))
-    return cg_loggps_T2(m, k);
-  return cg_loggps_delivery_time(m, k, 0.0) + cg_loggps_T3(m, k);
+  return cg_loggps_wire_before(m, k) + cg_loggps_wire_card(m, k) + wire_after(m, k);
 }
 
 int cg_loggps_smpi_overheads(const cg_loggps *m, char *os, char *or_, char *ois, size_t len)
@@ -116,4 +221,126 @@ int cg_loggps_smpi_overheads(const cg_loggps *m, char *os, char *or_, char *ois,
   int b = snprintf(or_, len, "0:%.17g:%.17g", m->o, m->Or);
   int c = snprintf(ois, len, "0:%.17g:0", m->o);
   return (a < 0 || b < 0 || c < 0 || (size_t)a >= len || (size_t)b >= len || (size_t)c >= len) ? -1 : 0;
+}
+
+/* A card's calendar: its busy intervals from now on, sorted, disjoint,
+ * adjacent ones merged. */
+typedef struct calendar {
+  double *start, *end;
+  size_t n, cap;
+} calendar;
+
+struct cg_loggps_ports {
+  calendar *cards; /* per host */
+  size_t ncards;
+};
+
+cg_loggps_ports *cg_loggps_ports_create(void)
+{
+  return calloc(1, sizeof(cg_loggps_ports));
+}
+
+void cg_loggps_ports_destroy(cg_loggps_ports *p)
+{
+  if (!p)
+    return;
+  for (size_t i = 0; i < p->ncards; i++) {
+    free(p->cards[i].start);
+    free(p->cards[i].end);
+  }
+  free(p->cards);
+  free(p);
+}
+
+static calendar *card(cg_loggps_ports *p, uint32_t h)
+{
+  if (h >= p->ncards) {
+    size_t n = p->ncards ? p->ncards : 64;
+    while (n <= h)
+      n *= 2;
+    calendar *c = realloc(p->cards, n * sizeof *c);
+    if (!c)
+      return NULL;
+    memset(c + p->ncards, 0, (n - p->ncards) * sizeof *c);
+    p->cards = c;
+    p->ncards = n;
+  }
+  return &p->cards[h];
+}
+
+/* Inserts [s, e) at position i (no overlap with its neighbours), merging
+ * with those it touches. */
+static int insert(calendar *c, size_t i, double s, double e)
+{
+  int left = i > 0 && c->end[i - 1] == s, right = i < c->n && c->start[i] == e;
+  if (left && right) {
+    c->end[i - 1] = c->end[i];
+    memmove(&c->start[i], &c->start[i + 1], (c->n - i - 1) * sizeof(double));
+    memmove(&c->end[i], &c->end[i + 1], (c->n - i - 1) * sizeof(double));
+    c->n--;
+  } else if (left) {
+    c->end[i - 1] = e;
+  } else if (right) {
+    c->start[i] = s;
+  } else {
+    if (c->n == c->cap) {
+      size_t cap = c->cap ? 2 * c->cap : 16;
+      double *ns = realloc(c->start, cap * sizeof *ns);
+      if (!ns)
+        return -1;
+      c->start = ns;
+      double *ne = realloc(c->end, cap * sizeof *ne);
+      if (!ne)
+        return -1;
+      c->end = ne;
+      c->cap = cap;
+    }
+    memmove(&c->start[i + 1], &c->start[i], (c->n - i) * sizeof(double));
+    memmove(&c->end[i + 1], &c->end[i], (c->n - i) * sizeof(double));
+    c->start[i] = s;
+    c->end[i] = e;
+    c->n++;
+  }
+  return 0;
+}
+
+double cg_loggps_card_reserve(cg_loggps_ports *p, uint32_t h, double now, double earliest, double busy)
+{
+  calendar *c = card(p, h);
+  if (!c)
+    return -1;
+  /* Forget what is over: nothing is ever reserved before now again. */
+  size_t past = 0;
+  while (past < c->n && c->end[past] <= now)
+    past++;
+  if (past) {
+    memmove(c->start, c->start + past, (c->n - past) * sizeof(double));
+    memmove(c->end, c->end + past, (c->n - past) * sizeof(double));
+    c->n -= past;
+  }
+  if (!(busy > 0))
+    return earliest;
+  /* The first gap from `earliest` on that holds `busy`. */
+  double at = earliest;
+  size_t i = 0;
+  while (i < c->n && c->end[i] <= at)
+    i++;
+  for (; i < c->n; i++) {
+    if (at + busy <= c->start[i])
+      break;
+    if (c->end[i] > at)
+      at = c->end[i];
+  }
+  return insert(c, i, at, at + busy) == 0 ? at : -1;
+}
+
+double cg_loggps_comm_time(const cg_loggps *m, double k, cg_loggps_ports *ports, uint32_t src, uint32_t dst,
+                           double now)
+{
+  double before = cg_loggps_wire_before(m, k), card_time = cg_loggps_wire_card(m, k), after = wire_after(m, k);
+  if (!ports || src == dst)
+    return before + card_time + after;
+  double sent = cg_loggps_card_reserve(ports, src, now, now + before, card_time);
+  double received = sent < 0 ? -1 : cg_loggps_card_reserve(ports, dst, now, sent, card_time);
+  return received < 0 ? -1 : received + card_time + after - now;
 }

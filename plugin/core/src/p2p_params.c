@@ -9,6 +9,7 @@
 
 #include "contention/alloc.h"
 #include "contention/p2p_model.h"
+#include "contention/quote.h"
 #include "contention/units.h"
 
 typedef enum { K_THRESH, K_OS, K_OS_BYTE, K_OR, K_OR_BYTE, K_L, K_B, K_ROUTE_BW, K_ROUTE_LAT } key_kind;
@@ -39,10 +40,10 @@ static int build_keys(key_def *k)
       k[n++].index = s;
     }
   snprintf(k[n].name, sizeof k[n].name, "route.bandwidth");
-  k[n].index = -1;
+  k[n].index = 0; /* unused, but cg_p2p_write_params indexes seg[] with it */
   k[n++].kind = K_ROUTE_BW;
   snprintf(k[n].name, sizeof k[n].name, "route.latency");
-  k[n].index = -1;
+  k[n].index = 0;
   k[n++].kind = K_ROUTE_LAT;
   return n;
 }
@@ -60,11 +61,12 @@ static char *trim(char *s)
 /* Per-byte overheads are plain numbers of seconds per byte. */
 static int parse_plain(const char *v, double *out, char *msg, size_t len)
 {
-  char *end;
-  errno = 0;
-  double d = strtod(v, &end);
-  if (end == v || *end != '\0' || errno == ERANGE || !isfinite(d) || d < 0) {
-    snprintf(msg, len, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", v);
+  double d;
+  char e[256];
+  if (cg_parse_number(v, &d, e, sizeof e) != 0 || d < 0 || v[0] == '-') {
+    char q[CG_QUOTE_SIZE];
+    snprintf(msg, len, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)",
+             cg_quote(v, q, sizeof q));
     return -1;
   }
   *out = d;
@@ -79,7 +81,9 @@ static int parse_value(const key_def *k, const char *v, cg_p2p_params *p, char *
   case K_THRESH:
     rc = cg_parse_quantity(v, CG_UNIT_SIZE, &d, msg, len);
     if (rc == 0 && (d != floor(d) || d < 1 || d > 2147483647.0)) {
-      snprintf(msg, len, "'%s' is not a whole number of bytes between 1 and 2147483647", v);
+      char q[CG_QUOTE_SIZE];
+      snprintf(msg, len, "'%s' is not a whole number of bytes between 1 and 2147483647",
+               cg_quote(v, q, sizeof q));
       rc = -1;
     }
     if (rc == 0)
@@ -142,7 +146,8 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
       continue;
     char *eq = strchr(t, '=');
     if (!eq) {
-      snprintf(err, errlen, "%s:%d: expected 'key = value', got '%s'", name, lineno, t);
+      char q[CG_QUOTE_SIZE];
+      snprintf(err, errlen, "%s:%d: expected 'key = value', got '%s'", name, lineno, cg_quote(t, q, sizeof q));
       rc = -1;
       break;
     }
@@ -157,7 +162,9 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
       const char *hint = strncmp(key, "large.", 6) == 0 ? " (large messages are rendez-vous: only large.L and "
                                                           "large.B)"
                                                         : "";
-      snprintf(err, errlen, "%s:%d: unknown key '%s'%s; accepted keys: %s", name, lineno, key, hint, acc);
+      char q[CG_QUOTE_SIZE];
+      snprintf(err, errlen, "%s:%d: unknown key '%s'%s; accepted keys: %s", name, lineno,
+               cg_quote(key, q, sizeof q), hint, acc);
       rc = -1;
       break;
     }
@@ -201,19 +208,28 @@ int cg_p2p_parse_file(const char *path, cg_p2p_params *p, char *err, size_t errl
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return -1;
   }
+  errno = 0;
   size_t cap = 4096, len = 0;
   char *buf = cg_xmalloc(cap);
   size_t got;
-  while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+  while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0 && len + got <= CG_P2P_MAX_FILE) {
     len += got;
     if (cap - len < 2)
       cg_grow((void **)&buf, &cap, cap * 2, 1);
   }
-  int rerr = ferror(f);
+  int rerr = ferror(f) ? (errno ? errno : EIO) : 0;
   fclose(f);
+  if (!rerr && got > 0) {
+    snprintf(err, errlen, "%s: larger than %d bytes: not a parameter file", path, CG_P2P_MAX_FILE);
+    free(buf);
+    return -1;
+  }
   buf[len] = '\0';
   if (rerr || memchr(buf, '\0', len)) {
-    snprintf(err, errlen, "%s: %s", path, rerr ? "read error" : "binary file (contains a NUL byte)");
+    if (rerr)
+      snprintf(err, errlen, "%s: cannot read: %s", path, strerror(rerr));
+    else
+      snprintf(err, errlen, "%s: binary file (contains a NUL byte)", path);
     free(buf);
     return -1;
   }

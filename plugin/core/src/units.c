@@ -5,10 +5,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "contention/quote.h"
 
 typedef struct unit { const char *suffix; double factor; } unit;
 
@@ -73,31 +76,88 @@ static size_t scan_number(const char *s)
   return i;
 }
 
+/* 1 if the mantissa of the number s[0..len) has a nonzero digit. */
+static int nonzero_mantissa(const char *s, size_t len)
+{
+  for (size_t i = 0; i < len && s[i] != 'e' && s[i] != 'E'; i++)
+    if (s[i] >= '1' && s[i] <= '9')
+      return 1;
+  return 0;
+}
+
+/* Checks the range of a converted value: finite, and either zero from a
+ * zero mantissa or at least DBL_MIN in magnitude (a subnormal or flushed
+ * value has lost its precision, and its inverse overflows). q is the text
+ * as quoted in messages. */
+static int check_range(const char *q, int nonzero, double v, char *err, size_t errlen)
+{
+  if (!isfinite(v)) {
+    snprintf(err, errlen, "'%s' overflows a double", q);
+    return -1;
+  }
+  if (nonzero && !(fabs(v) >= DBL_MIN)) {
+    snprintf(err, errlen, "'%s' is too small: a nonzero value must be at least %.17g", q, DBL_MIN);
+    return -1;
+  }
+  return 0;
+}
+
+/* Converts the decimal number text[0..len) (as found by scan_number). */
+static int convert(const char *text, const char *q, size_t len, double *out, char *err, size_t errlen)
+{
+  char num[128];
+  if (len >= sizeof num) {
+    snprintf(err, errlen, "'%s' is too long to be a number (at most %zu characters)", q, sizeof num - 1);
+    return -1;
+  }
+  memcpy(num, text, len);
+  num[len] = '\0';
+  errno = 0;
+  *out = strtod(num, NULL);
+  if (errno == ERANGE && fabs(*out) > 1.0) {
+    snprintf(err, errlen, "'%s' overflows a double", q);
+    return -1;
+  }
+  return check_range(q, nonzero_mantissa(text, len), *out, err, errlen);
+}
+
+int cg_parse_number(const char *text, double *out, char *err, size_t errlen)
+{
+  if (!text || !*text) {
+    snprintf(err, errlen, "empty number");
+    return -1;
+  }
+  char q[CG_QUOTE_SIZE];
+  cg_quote(text, q, sizeof q);
+  size_t len = scan_number(text);
+  if (len == 0 || text[len] != '\0') {
+    snprintf(err, errlen, "'%s' is not a number (expected a decimal number such as 1.5 or 2e-9)", q);
+    return -1;
+  }
+  double v;
+  if (convert(text, q, len, &v, err, errlen))
+    return -1;
+  *out = v;
+  return 0;
+}
+
 int cg_parse_quantity(const char *text, cg_unit_kind kind, double *out, char *err, size_t errlen)
 {
   if (!text || !*text) {
     snprintf(err, errlen, "empty %s value", kind_name(kind));
     return -1;
   }
+  char q[CG_QUOTE_SIZE];
+  cg_quote(text, q, sizeof q);
   size_t len = scan_number(text);
   if (len == 0) {
-    snprintf(err, errlen, "'%s' is not a number (expected a %s such as 42 or 42%s)", text,
+    snprintf(err, errlen, "'%s' is not a number (expected a %s such as 42 or 42%s)", q,
              kind_name(kind), table(kind)[kind == CG_UNIT_SIZE ? 7 : kind == CG_UNIT_BANDWIDTH ? 6 : 1].suffix);
     return -1;
   }
-  char num[128];
-  if (len >= sizeof num) {
-    snprintf(err, errlen, "'%s' is too long to be a number", text);
+  double v;
+  if (convert(text, q, len, &v, err, errlen))
     return -1;
-  }
-  memcpy(num, text, len);
-  num[len] = '\0';
-  errno = 0;
-  double v = strtod(num, NULL);
-  if (errno == ERANGE && fabs(v) > 1.0) {
-    snprintf(err, errlen, "'%s' overflows a double", text);
-    return -1;
-  }
   const char *suffix = text + len;
   double factor = 1.0;
   if (*suffix) {
@@ -105,22 +165,19 @@ int cg_parse_quantity(const char *text, cg_unit_kind kind, double *out, char *er
     while (u->suffix && strcmp(u->suffix, suffix) != 0)
       u++;
     if (!u->suffix) {
-      snprintf(err, errlen, "unknown %s unit '%s' in '%s' (accepted: %s)", kind_name(kind), suffix, text,
-               cg_unit_suffixes(kind));
+      char qs[CG_QUOTE_SIZE];
+      snprintf(err, errlen, "unknown %s unit '%s' in '%s' (accepted: %s)", kind_name(kind),
+               cg_quote(suffix, qs, sizeof qs), q, cg_unit_suffixes(kind));
       return -1;
     }
     factor = u->factor;
   }
   v *= factor;
-  if (!isfinite(v)) {
-    snprintf(err, errlen, "'%s' overflows a double", text);
+  if (check_range(q, v != 0 || nonzero_mantissa(text, len), v, err, errlen))
     return -1;
-  }
-  if (v < 0 || text[0] == '-') {
-    if (v != 0 || text[0] == '-') {
-      snprintf(err, errlen, "negative %s '%s' (must be >= 0)", kind_name(kind), text);
-      return -1;
-    }
+  if (text[0] == '-') {
+    snprintf(err, errlen, "negative %s '%s' (must be >= 0)", kind_name(kind), q);
+    return -1;
   }
   *out = v;
   return 0;

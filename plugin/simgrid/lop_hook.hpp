@@ -1,0 +1,37 @@
+/* contention/lop inside network/model:contention (doc/lop.md): the binding
+ * tells this hook about the graph's comms; the hook times the small ones
+ * with the core's LoP model (contention/lop.h) by lowering their bound.
+ * With contention/lop:off every call returns at once and changes nothing.
+ *
+ * Hooks in binding.cpp: lop_start (binding_start), lop_comm_start and
+ * lop_comm_end (comm events), lop_bound (apply), lop_take_dirty (flush),
+ * lop_end (end of simulation). */
+#ifndef CONTENTION_SG_LOP_HOOK_HPP
+#define CONTENTION_SG_LOP_HOOK_HPP
+
+#include "sg_private.hpp"
+
+#include <contention/graph.h>
+
+#include <cstddef>
+
+namespace contention_sg {
+
+/* Reads the contention/lop options and SMPI's factors; `model` is the base
+ * network model. */
+void lop_start(simgrid::kernel::resource::Model* model);
+/* Comm c (a graph handle) started: timed by LoP if its payload is at most
+ * contention/lop/threshold. */
+void lop_comm_start(cg_comm c, simgrid::kernel::resource::NetworkAction* action, cg_host src, cg_host dst);
+/* Comm c ended (finished or failed). */
+void lop_comm_end(cg_comm c);
+/* The bound to give comm c whose contention bound is `bound`: the LoP
+ * bound (never above `bound`) for a small comm, `bound` otherwise. */
+double lop_bound(cg_comm c, double bound);
+/* Comms whose LoP time changed since the last call (a host of theirs
+ * gained or lost a peer, or they started): re-apply their bounds. */
+const cg_comm* lop_take_dirty(size_t* n);
+void lop_end();
+
+} // namespace contention_sg
+#endif

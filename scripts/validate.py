@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Validation against the papers' measurements, in one command.
+
+Runs every measured dataset of the seed papers held in data/ (list:
+scripts/validate-datasets.txt) as the papers' benchmark does it (all comms
+start together, build/bin/contention-bench-run) through smpirun on the
+testbed's <cluster> platform, under every network model, and prints per
+dataset and model E_abs against the measured times, with the paper's own
+model error beside it. Writes OUT/comms.csv (E_rel per comm), OUT/eabs.csv
+and OUT/validation.svg. A second table runs the contention model on the
+three platform styles (SPLITDUPLEX and SHARED <cluster>, FATPIPE zone).
+Exit status: 0, 1 if any run failed (reported as FAILED), 2 on bad input.
+Details: doc/validation.md.
+
+usage: scripts/validate.py [--datasets REGEX] [--models "contention SMPI CM02 LV08 IB loggps"]
+           [--styles "splitduplex shared fatpipe" | none] [--platform TESTBED=FILE]...
+           [--jobs N] [--out DIR] [--list]
+"""
+import argparse
+import os
+import re
+import signal
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from validate_chart import write_svg  # noqa: E402
+from validate_inputs import InputError, Platform, load_manifest  # noqa: E402
+from validate_report import Result, paper_eabs, print_table, write_comms_csv, write_eabs_csv  # noqa: E402
+from validate_runs import MODELS, STYLES, Run, execute, style_platform  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(prog="validate.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--datasets", default="", help="only datasets whose name matches this regular expression")
+    p.add_argument("--models", default=" ".join(MODELS), help="models of the main table (default: all)")
+    p.add_argument("--styles", default=" ".join(STYLES),
+                   help="platform styles of the second table, contention model only ('none': no table)")
+    p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
+                   help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
+    p.add_argument("--out", default=None, help="output directory (default: BUILD/validation)")
+    p.add_argument("--list", action="store_true", help="list the datasets and exit")
+    a = p.parse_args(argv)
+    models, styles = a.models.split(), [] if a.styles == "none" else a.styles.split()
+    for m in models:
+        if m not in MODELS:
+            p.error(f"--models: unknown model '{m}' (accepted: {', '.join(MODELS)})")
+    for s in styles:
+        if s not in STYLES:
+            p.error(f"--styles: unknown style '{s}' (accepted: {', '.join(STYLES)}, none)")
+    if a.jobs < 1:
+        p.error(f"--jobs: expected a positive integer, got {a.jobs}")
+    try:
+        a.pattern = re.compile(a.datasets)
+    except re.error as e:
+        p.error(f"--datasets: bad regular expression '{a.datasets}': {e}")
+    a.models, a.styles = models, styles
+    a.platforms = {}
+    for spec in a.platform:
+        name, eq, path = spec.partition("=")
+        if not eq or not name or not path:
+            p.error(f"--platform: expected TESTBED=FILE, got '{spec}'")
+        a.platforms[name] = os.path.abspath(path)
+    return a
+
+
+def plan(datasets, testbeds, models, styles, gen, out):
+    """Results to compute: the main table (every model, on the shipped
+    platform) then the styles table (contention only, one per style; the
+    shipped platform stands for its own style)."""
+    shipped, derived, results = {}, {}, []
+    pdir = os.path.join(out, "platforms")
+    os.makedirs(pdir, exist_ok=True)
+    for ds in datasets:
+        tb = testbeds[ds.testbed]
+        if tb.name not in shipped:
+            shipped[tb.name] = Platform(tb.platform)
+        pf = shipped[tb.name]
+        if ds.unit == "s" and abs(ds.bandwidth - pf.bw) > 1e-6 * pf.bw:
+            raise InputError(f"{ds.where}: {ds.path} has bandwidth {ds.bandwidth:.12g} B/s but the node links of "
+                             f"{tb.platform} carry {pf.bw:.12g} B/s (they must agree for unit=s)")
+        for m in models:
+            results.append(Result(ds, tb, pf, pf.style, m, pf.place(ds), main=True))
+    for ds in datasets:
+        tb = testbeds[ds.testbed]
+        for s in styles:
+            if (tb.name, s) not in derived:
+                derived[(tb.name, s)] = style_platform(shipped[tb.name], s, gen, pdir, tb.name)
+            pf = derived[(tb.name, s)]
+            if pf is not None and not (pf is shipped[tb.name] and "contention" in models):
+                results.append(Result(ds, tb, pf, s, "contention", pf.place(ds)))
+    return results
+
+
+def run_all(results, bench_run, work, jobs):
+    runs = {}
+
+    def run_for(graph, r):
+        key = (graph, r.platform.path, r.model, r.testbed.technology)
+        return runs.setdefault(key, Run(graph, r.platform, r.model, r.testbed.technology))
+
+    wanted = []
+    for r in results:
+        m = r.mapping
+        graph = tuple((c["id"], m[c["src"]], m[c["dst"]], c["size"]) for c in r.ds.comms)
+        main = run_for(graph, r)
+        ref = run_for(graph[:1], r) if r.ds.unit == "tref" else None
+        wanted.append((r, main, ref))
+    execute(list(runs.values()), bench_run, work, jobs)
+    for r, main, ref in wanted:
+        for run in (main, ref):
+            if run is not None and run.error is not None and r.error is None:
+                r.error, r.log = run.error, run.log
+        if r.error is None:
+            r.log = main.log
+            t_ref = ref.times[ref.graph[0][0]] if ref is not None else 1.0
+            r.simulated = {k: v / t_ref for k, v in main.times.items()}
+    return len(runs)
+
+
+def main(argv):
+    a = parse_args(argv)
+    build = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"))
+    out = a.out or os.path.join(build, "validation")
+    bench_run = os.path.join(build, "bin", "contention-bench-run")
+    gen = os.path.join(build, "bin", "contention-platform-gen")
+    try:
+        testbeds, datasets = load_manifest(os.path.join(ROOT, "scripts", "validate-datasets.txt"), ROOT)
+        for name, path in a.platforms.items():
+            if name not in testbeds:
+                raise InputError(f"--platform: unknown testbed '{name}' (accepted: {', '.join(testbeds)})")
+            testbeds[name].platform = path
+        datasets = [d for d in datasets if a.pattern.search(d.name)]
+        if not datasets:
+            raise InputError(f"--datasets: no dataset matches '{a.datasets}' (see --list)")
+        if a.list:
+            for d in datasets:
+                print(f"{d.name:30s} {d.testbed:9s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
+            return 0
+        for tool in (bench_run, gen):
+            if not os.access(tool, os.X_OK):
+                raise InputError(f"{tool}: not built (run scripts/setup.sh, or set BUILD_DIR)")
+        results = plan(datasets, testbeds, a.models, a.styles, gen, out)
+    except InputError as e:
+        print(f"validate: {e}", file=sys.stderr)
+        return 2
+    print(f"validate: {len(datasets)} dataset(s), models {' '.join(a.models)}, styles "
+          f"{' '.join(a.styles) or 'none'}; {a.jobs} runs at a time", file=sys.stderr)
+    nruns = run_all(results, bench_run, os.path.join(out, "runs"), a.jobs)
+    write_comms_csv(os.path.join(out, "comms.csv"), results)
+    write_eabs_csv(os.path.join(out, "eabs.csv"), results)
+    report(sys.stdout, results, datasets, a)
+    write_svg(os.path.join(out, "validation.svg"), datasets, a.models,
+              lambda ds, m: _find(results, ds, m), paper_eabs)
+    failed = [r for r in results if r.error is not None]
+    for r in failed:
+        print(f"validate: {r.ds.name} {r.model} on {os.path.relpath(r.platform.path, ROOT)}: FAILED: {r.error}, "
+              f"see {r.log}", file=sys.stderr)
+    print(f"{nruns} smpirun runs; per-comm errors: {out}/comms.csv; E_abs: {out}/eabs.csv; "
+          f"chart: {out}/validation.svg")
+    return 1 if failed else 0
+
+
+def _find(results, ds, model, style=None):
+    """The main table's result (style None), or the style's."""
+    for r in results:
+        if r.ds is ds and r.model == model and (r.main if style is None else r.style == style):
+            return r
+    return None
+
+
+def report(out, results, datasets, a):
+    def paper(ds):
+        v, src = paper_eabs(ds)
+        return "-" if v is None else ("%.2f" % v) + ("" if src == "printed" else "*")
+
+    shipped = sorted({(r.testbed.name, os.path.relpath(r.platform.path, ROOT)) for r in results if r.main})
+    print_table(out, "E_abs (%) of the simulated times against the measured ones, on "
+                + ", ".join(f"{p} ({t})" for t, p in shipped)
+                + ";\npaper = the paper's own model (* computed from its printed predicted column):", datasets, a.models, lambda ds, m: _find(results, ds, m),
+                ("paper", paper))
+    if a.styles:
+        print_table(out, "E_abs (%) of the contention model on the three platform styles (n/a: no such style "
+                    "for a two-level platform):", datasets, a.styles,
+                    lambda ds, s: _find(results, ds, "contention", s))
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
+    sys.exit(main(sys.argv[1:]))

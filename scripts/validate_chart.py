@@ -1,0 +1,81 @@
+"""SVG chart of scripts/validate.py (no dependencies): one row group per
+dataset, one horizontal bar per model giving E_abs on a log axis, and the
+paper's own model as a black diamond, read like a figure of the papers."""
+import math
+
+COLORS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d"]
+LO = 0.01  # % : smaller errors (and 0) are drawn at the axis start
+
+
+def write_svg(path, datasets, models, lookup, paper_eabs):
+    """lookup(ds, model) -> Result or None; paper_eabs(ds) -> (value, source)."""
+    values = [lookup(ds, m).eabs() for ds in datasets for m in models
+              if lookup(ds, m) is not None and lookup(ds, m).error is None]
+    values += [paper_eabs(ds)[0] for ds in datasets if paper_eabs(ds)[0] is not None]
+    hi = 10 ** max(2, math.ceil(math.log10(max(values + [LO]))))
+    W, left, right, top, bar, gap = 980, 250, 40, 78, 4, 8
+    group = bar * len(models) + gap
+    plot_h = group * len(datasets)
+    H = top + plot_h + 110
+    x0, x1 = left, W - right
+
+    def x(v):
+        v = min(max(v, LO), hi)
+        return x0 + (math.log10(v) - math.log10(LO)) / (math.log10(hi) - math.log10(LO)) * (x1 - x0)
+
+    o = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" '
+         f'font-size="12">', f'<rect width="{W}" height="{H}" fill="white"/>',
+         f'<text x="{W / 2}" y="22" text-anchor="middle" font-size="15">Simulated against measured times '
+         f'of the papers\' contention graphs</text>',
+         f'<text x="{W / 2}" y="40" text-anchor="middle" fill="#444">smpirun on the testbeds\' &lt;cluster&gt; '
+         f'platforms, SMPI factors 1, no cross-traffic (doc/validation.md)</text>']
+    for i, ds in enumerate(datasets):
+        y = top + i * group
+        if i % 2 == 0:
+            o.append(f'<rect x="{x0 - left + 4}" y="{y - gap / 2:.1f}" width="{x1 - x0 + left - 4}" '
+                     f'height="{group}" fill="#f3f3f3"/>')
+        o.append(f'<text x="{x0 - 8}" y="{y + bar * len(models) / 2 + 4:.1f}" text-anchor="end">{ds.name}</text>')
+    decade = LO
+    while decade <= hi * 1.0001:
+        xv = x(decade)
+        o.append(f'<line x1="{xv:.1f}" x2="{xv:.1f}" y1="{top - gap}" y2="{top + plot_h}" stroke="#bbb"/>')
+        o.append(f'<text x="{xv:.1f}" y="{top - gap - 6}" text-anchor="middle">{decade:g}</text>')
+        o.append(f'<text x="{xv:.1f}" y="{top + plot_h + 16}" text-anchor="middle">{decade:g}</text>')
+        decade *= 10
+    for i, ds in enumerate(datasets):
+        y = top + i * group
+        done = [lookup(ds, m) for m in models if lookup(ds, m) is not None and lookup(ds, m).error is None]
+        if done and all(r.eabs() < LO for r in done):
+            o.append(f'<text x="{x0 + 6}" y="{y + bar * len(models) / 2 + 4:.1f}" fill="#444">below {LO:g} % '
+                     f'for every model</text>')
+        for j, m in enumerate(models):
+            r = lookup(ds, m)
+            if r is None:
+                continue
+            yb = y + j * bar
+            if r.error is not None:
+                o.append(f'<text x="{x0 + 4}" y="{yb + bar:.1f}" font-size="8" fill="red">{m} FAILED</text>')
+                continue
+            e = r.eabs()
+            o.append(f'<rect x="{x0}" y="{yb:.1f}" width="{x(e) - x0:.1f}" height="{bar - 0.5}" '
+                     f'fill="{COLORS[j % len(COLORS)]}"><title>{ds.name}, {m}: E_abs {e:.2f} %</title></rect>')
+        pv = paper_eabs(ds)[0]
+        if pv is not None:
+            xc, yc = x(pv), y + bar * len(models) / 2
+            o.append(f'<path d="M{xc:.1f},{yc - 5:.1f} l5,5 l-5,5 l-5,-5 z" fill="black"><title>{ds.name}, '
+                     f'the paper\'s model: E_abs {pv:.2f} %</title></path>')
+    o.append(f'<line x1="{x0}" x2="{x0}" y1="{top - gap}" y2="{top + plot_h}" stroke="black"/>')
+    o.append(f'<text x="{(x0 + x1) / 2}" y="{top + plot_h + 36}" text-anchor="middle">E_abs (%): mean over '
+             f'the comms of |T_simulated - T_measured| / T_measured, log scale (below {LO:g} % drawn at '
+             f'{LO:g})</text>')
+    ly = top + plot_h + 62
+    for j, m in enumerate(models):
+        lx = left + j * 90
+        o.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{COLORS[j % len(COLORS)]}"/>')
+        o.append(f'<text x="{lx + 16}" y="{ly + 10}">{m}</text>')
+    lx = left + len(models) * 90
+    o.append(f'<path d="M{lx + 6},{ly} l6,6 l-6,6 l-6,-6 z" fill="black"/>')
+    o.append(f'<text x="{lx + 16}" y="{ly + 10}">the paper\'s own model</text>')
+    o.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(o) + "\n")

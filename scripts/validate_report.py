@@ -1,0 +1,99 @@
+"""Errors of scripts/validate.py, as seed 001 §VI.B defines them: per comm
+E_rel = (T_p - T_m) / T_m x 100, per graph E_abs = mean |E_rel|; and their
+CSV files and text tables."""
+import csv
+import os
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class Result:
+    """One dataset under one model on one platform style."""
+
+    def __init__(self, ds, testbed, platform, style, model, mapping, main=False):
+        self.ds, self.testbed, self.platform, self.style, self.model = ds, testbed, platform, style, model
+        self.main = main  # of the main table (shipped platform)
+        self.mapping = mapping
+        self.simulated = None  # {comm id: time in the dataset's unit}
+        self.error = None
+        self.log = None
+
+    def e_rel(self):
+        return [(self.simulated[c["id"]] - c["measured"]) / c["measured"] * 100 for c in self.ds.comms]
+
+    def eabs(self):
+        if self.simulated is None:
+            return None
+        errs = self.e_rel()
+        return sum(abs(e) for e in errs) / len(errs)
+
+
+def paper_eabs(ds):
+    """(E_abs of the paper's own model, where it comes from) or (None, "")."""
+    if ds.paper_eabs is not None:
+        return ds.paper_eabs, "printed"
+    if ds.paper_predicted is not None:
+        errs = [abs(p - c["measured"]) / c["measured"] * 100 for p, c in zip(ds.paper_predicted, ds.comms)]
+        return sum(errs) / len(errs), "predicted column"
+    return None, ""
+
+
+def write_comms_csv(path, results):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["dataset", "testbed", "platform", "style", "model", "comm", "src", "dst", "host_src",
+                    "host_dst", "size", "unit", "measured", "simulated", "e_rel_pct", "paper_predicted",
+                    "status"])
+        for r in results:
+            errs = r.e_rel() if r.simulated is not None else [None] * len(r.ds.comms)
+            for i, c in enumerate(r.ds.comms):
+                sim = r.simulated[c["id"]] if r.simulated is not None else None
+                pred = r.ds.paper_predicted[i] if r.ds.paper_predicted else None
+                w.writerow([r.ds.name, r.testbed.name, _rel(r.platform.path), r.style, r.model, c["id"], c["src"],
+                            c["dst"], r.mapping[c["src"]], r.mapping[c["dst"]], int(c["bytes"]),
+                            r.ds.unit, _num(c["measured"]), _num(sim), _num(errs[i], "%.4f"), _num(pred),
+                            "ok" if r.error is None else f"FAILED: {r.error} ({r.log})"])
+
+
+def write_eabs_csv(path, results):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["dataset", "testbed", "platform", "style", "model", "comms", "eabs_pct", "paper_eabs_pct",
+                    "paper_eabs_from", "status", "data", "technology"])
+        for r in results:
+            pe, src = paper_eabs(r.ds)
+            w.writerow([r.ds.name, r.testbed.name, _rel(r.platform.path), r.style, r.model, len(r.ds.comms),
+                        _num(r.eabs(), "%.4f"), _num(pe, "%.4f"), src,
+                        "ok" if r.error is None else f"FAILED: {r.error} ({r.log})", _rel(r.ds.path),
+                        r.testbed.technology])
+
+
+def _rel(path):
+    """Paths relative to the repository (stable from one machine to another)."""
+    return os.path.relpath(path, ROOT)
+
+
+def _num(v, fmt="%.9g"):
+    return "" if v is None else fmt % v
+
+
+def _cell(r):
+    if r is None:
+        return "n/a"
+    return "FAILED" if r.error is not None else "%.2f" % r.eabs()
+
+
+def print_table(out, title, datasets, columns, lookup, extra=None):
+    """Rows = datasets, columns = labels; lookup(ds, label) -> Result or
+    None; extra = (label, fn(ds) -> text) appended as a last column."""
+    width = max(len(ds.name) for ds in datasets) + 2
+    heads = list(columns) + ([extra[0]] if extra else [])
+    cw = max(9, max(len(h) for h in heads) + 1)
+    out.write(title + "\n")
+    out.write("dataset".ljust(width) + "".join(h.rjust(cw) for h in heads) + "\n")
+    for ds in datasets:
+        cells = [_cell(lookup(ds, c)) for c in columns]
+        if extra:
+            cells.append(extra[1](ds))
+        out.write(ds.name.ljust(width) + "".join(c.rjust(cw) for c in cells) + "\n")
+    out.write("\n")

@@ -1,0 +1,113 @@
+"""Runs of scripts/validate.py: the paper's benchmark pattern (every comm
+started together, build/bin/contention-bench-run) through smpirun, one run
+per graph, platform and model, several at a time. A run that fails is
+recorded as failed with its log, never dropped."""
+import os
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+
+from validate_inputs import InputError, Platform
+
+MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
+STYLES = ("splitduplex", "shared", "fatpipe")
+
+# Every run: SMPI factors 1, no cross-traffic, no measured computation (the
+# benchmark's own CPU time would make the times depend on the machine).
+COMMON = ["--cfg=network/crosstraffic:0", "--cfg=smpi/bw-factor:0:1", "--cfg=smpi/lat-factor:0:1",
+          "--cfg=smpi/simulate-computation:no", "--log=root.thres:warning"]
+
+
+def model_args(model, technology, platform):
+    args = [f"--cfg=network/model:{model}"]
+    if model == "contention":
+        args.append(f"--cfg=contention/technology:{technology}")
+    elif model == "loggps":
+        # LogGPS with the testbed's figures: the route's latency (two node
+        # links), the node link's bandwidth as gap, no CPU overheads.
+        gap = repr(1.0 / platform.bw)
+        args += [f"--cfg=loggps/L:{2 * platform.lat!r}", "--cfg=loggps/o:0", "--cfg=loggps/Os:0",
+                 "--cfg=loggps/Or:0", f"--cfg=loggps/g:{gap}", f"--cfg=loggps/G:{gap}"]
+    return args + COMMON
+
+
+def style_platform(platform, style, gen, out_dir, name):
+    """The platform of a testbed in a platform style: the shipped file when it
+    already is that style, else the generator's output for the options in its
+    header with --sharing STYLE. None when the style does not exist for that
+    layout (fatpipe is single-switch only)."""
+    opts = dict(platform.gen_options or [])
+    if platform.style == style:
+        return platform
+    if platform.gen_options is None:
+        raise InputError(f"{platform.path}: no generator options in its header, cannot derive the {style} style")
+    if style == "fatpipe" and opts.get("layout") == "hierarchical":
+        return None
+    args = [gen]
+    for key, value in platform.gen_options:
+        if key == "sharing" or (style == "fatpipe" and key in ("bb-bw", "bb-lat", "limiter")):
+            continue
+        args += [f"--{key}", value]
+    path = os.path.join(out_dir, f"{name}-{style}.xml")
+    args += ["--sharing", style, "-o", path]
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise InputError(f"{platform.path}: deriving the {style} style failed: {r.stderr.strip()}")
+    return Platform(path)
+
+
+class Run:
+    """One smpirun: a graph (tuple of (id, src, dst, size)) on a platform
+    under a model. After execute(): times {comm id: seconds} or error."""
+
+    def __init__(self, graph, platform, model, technology):
+        self.graph, self.platform, self.model, self.technology = graph, platform, model, technology
+        self.times, self.error, self.log = None, None, None
+
+    def key(self):
+        return (self.graph, self.platform.path, self.model, self.technology)
+
+
+def execute(runs, bench_run, work, jobs):
+    """Runs every Run (in parallel, jobs at a time); fills times or error."""
+    os.makedirs(work, exist_ok=True)
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        list(pool.map(lambda ir: _one(ir[1], ir[0], bench_run, work), enumerate(runs)))
+
+
+def _one(run, index, bench_run, work):
+    base = os.path.join(work, f"run{index:04d}")
+    with open(base + ".graph", "w") as f:
+        f.writelines(" ".join(c) + "\n" for c in run.graph)
+    tmp = base + ".tmp"
+    os.makedirs(tmp, exist_ok=True)
+    # smpirun copies the program into TMPDIR: a private one per run keeps
+    # parallel runs from using each other's copies.
+    env = dict(os.environ, TMPDIR=tmp)
+    cmd = [bench_run, base + ".graph", "-platform", run.platform.path] + \
+        model_args(run.model, run.technology, run.platform)
+    run.log = base + ".log"
+    with open(base + ".cmd", "w") as f:
+        f.write(" ".join(cmd) + "\n")
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    shutil.rmtree(tmp, ignore_errors=True)
+    with open(run.log, "w") as f:
+        f.write(r.stdout + r.stderr)
+    if r.returncode != 0:
+        run.error = f"smpirun failed (status {r.returncode})"
+        return
+    times = {}
+    lines = r.stdout.splitlines()
+    if "comm,src,dst,size,start,finish" in lines:
+        for line in lines[lines.index("comm,src,dst,size,start,finish") + 1:]:
+            f = line.split(",")
+            try:
+                times[f[0]] = float(f[5]) - float(f[4])
+            except (IndexError, ValueError):
+                run.error = f"unreadable output line '{line}'"
+                return
+    missing = [c[0] for c in run.graph if c[0] not in times]
+    if missing:
+        run.error = f"no time for comm {missing[0]} in the output"
+    else:
+        run.times = times
