@@ -28,9 +28,6 @@ myr_options myr_default_options(size_t exact_width)
                        .region_width = exact_width / 2,
                        .region_sources = exact_width + exact_width / 2 + 1,
                        .bp_max_pairs = 16384,
-                       .fast_pairs = 256,
-                       .fast_sweeps = 5,
-                       .fast_damping = 0.5,
                        .closed_forms = 1,
                        .local_near = 1};
 }
@@ -57,7 +54,7 @@ void myr_comp_free(myr_comp *c)
   free(c->dr);
   myr_dp_free(&c->dp);
   myr_subset_free(&c->subset);
-  myr_fast_free(&c->fast);
+  myr_idle_free(&c->idle);
   myr_approx_free(c->approx);
   *c = (myr_comp){0};
 }
@@ -199,13 +196,20 @@ static int frontier_may_fit(const myr_bigraph *g, int dst_side, size_t limit)
 /* Exact DP with P = the side giving the narrower frontier. Returns 0 if
  * both are wider than the bound or would visit more than 16 x 3^bound
  * states. */
-static int solve_exact(myr_comp *c, size_t limit)
+/* Work cap of the exact methods: a long component of frontier `limit`
+ * would cost 3^limit per step; 16 x 3^limit is e.g. 8 steps of the
+ * all-to-all on `limit` hosts. */
+static size_t exact_states(size_t limit)
 {
-  /* work cap: a long component of frontier `limit` would cost 3^limit per
-   * step; 16 x 3^limit is e.g. 8 steps of the all-to-all on `limit` hosts */
   size_t max_states = 16;
   for (size_t i = 0; i < limit; i++)
     max_states *= 3;
+  return max_states;
+}
+
+static int solve_exact(myr_comp *c, size_t limit)
+{
+  size_t max_states = exact_states(limit);
   myr_bigraph *g = &c->g;
   int try_src = frontier_may_fit(g, 0, limit), try_dst = frontier_may_fit(g, 1, limit);
   if (!try_src && !try_dst)
@@ -254,12 +258,11 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     c->method = MYR_SUBSET;
   } else if (solve_exact(c, limit)) {
     c->method = MYR_EXACT;
+  } else if (myr_idle_solve(&c->idle, g, exact_states(limit), c->ratio)) {
+    c->method = MYR_IDLE;
   } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
     myr_closed_local(g, c->ratio);
     c->method = MYR_LOCAL;
-  } else if (g->ne > opt->fast_pairs) {
-    myr_fast_solve(&c->fast, g, opt->fast_sweeps, opt->fast_damping, c->ratio);
-    c->method = MYR_FAST;
   } else {
     myr_options o = *opt;
     if (o.region_width > MYR_DP_MAX_WIDTH)

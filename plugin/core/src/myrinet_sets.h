@@ -8,14 +8,13 @@
  *      any multiplicities, exact counts over subsets of its small side when
  *      that side has at most 12 hosts (myrinet_subset.c);
  *   2. exact dynamic programme over a path decomposition, when its frontier
- *      holds at most `exact_width` hosts: myrinet_dp.c;
+ *      holds at most `exact_width` hosts: myrinet_dp.c; else, on dense
+ *      graphs, exact counts over the idle sets of one side within the same
+ *      work cap (16 x 3^exact_width states): myrinet_idle.c;
  *   3. otherwise an approximation: for graphs close to complete (or too
- *      large for the next ones) the closed form applied to each comm's own
- *      neighbourhood (myr_closed_local); for large graphs a few damped
- *      belief-propagation sweeps and each source's marginals in closed form
- *      (myrinet_fast.c, linear in the component); else myrinet_approx.c
- *      (exact DP on a region around each source, belief propagation
- *      outside it).
+ *      large for the next one) the closed form applied to each comm's own
+ *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP
+ *      on a region around each source, belief propagation outside it).
  * Every step is a pure function of the graph (host ids, multiplicities), so
  * penalties do not depend on the order comms were added. */
 #ifndef CONTENTION_MYRINET_SETS_H
@@ -26,7 +25,7 @@
 
 #include "contention/graph.h"
 #include "myrinet_dp.h"
-#include "myrinet_fast.h"
+#include "myrinet_idle.h"
 #include "myrinet_subset.h"
 
 /* Simple bipartite graph of a component, local indices in host-id order. */
@@ -48,15 +47,12 @@ typedef struct myr_options {
   size_t region_width;   /* frontier of the approximation's regions */
   size_t region_sources; /* most sources in a region */
   size_t bp_max_pairs;   /* larger components get the local closed form */
-  size_t fast_pairs;     /* larger components get damped BP (fast_sweeps, fast_damping) */
-  size_t fast_sweeps;
-  double fast_damping;
   int closed_forms;      /* 0: never use the closed form (validation) */
   int local_near;        /* 1: near-complete graphs get the local closed form */
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */
-typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL, MYR_SUBSET, MYR_FAST, MYR_METHODS } myr_method;
+typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL, MYR_SUBSET, MYR_IDLE, MYR_METHODS } myr_method;
 
 typedef struct myr_item {
   cg_comm comm;
@@ -80,7 +76,7 @@ typedef struct myr_comp {
   size_t keys_cap, order_cap, dq_cap, dw_cap, dr_cap;
   myr_dp dp;
   myr_subset subset;
-  myr_fast fast;
+  myr_idle idle;
   struct myr_approx *approx;
 } myr_comp;
 
