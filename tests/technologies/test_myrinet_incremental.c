@@ -134,7 +134,7 @@ static void run(const scenario *sc, size_t events, int deferred, int *seen)
 
 int main(void)
 {
-  int seen[4] = {0};
+  int seen[MYR_METHODS] = {0};
   /* sparse: many components, some wide enough for the approximation */
   scenario sparse0 = {0, 30, 40, 0}, sparse2 = {2, 30, 50, 0};
   /* 9 hosts without repeated pairs: up to 72 comms, graphs near complete */

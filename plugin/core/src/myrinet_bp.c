@@ -4,47 +4,66 @@
 
 #include "contention/alloc.h"
 #include "myrinet_bp.h"
+#include "myrinet_sets.h"
 
 #define GROW(w, field, n) cg_grow((void **)&(w)->field, &(w)->field##_cap, (n), sizeof *(w)->field)
 
-enum { MAX_SWEEPS = 100 };
 static const double TOLERANCE = 1e-12;
 
 /* Recomputes, in place, the messages leaving one host from the current
  * incoming ones: its k pairs are pair(j) = idx ? idx[first + j] : first + j.
  * Leave-one-out sums and products by prefix and suffix (no division, so a
- * zero b does no harm). Returns the largest relative change. */
-static double update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t first, size_t k,
-                          const double *ain, const double *bin, double *aout, double *bout)
+ * zero b does no harm). With damping < 1 a message moves that fraction of
+ * the way to its new value. Returns whether a message moved by more than
+ * the tolerance (relative). */
+static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t first, size_t k,
+                       const double *ain, const double *bin, double *aout, double *bout, double damping)
 {
-#define PAIR(j) (idx ? idx[first + (j)] : first + (j))
-  double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod, delta = 0;
+  double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod;
+  int moved = 0;
+  /* gather the incoming messages: suf and sp hold a and b until replaced */
+  if (idx) {
+    for (size_t j = 0; j < k; j++) {
+      suf[j] = ain[idx[first + j]];
+      sp[j] = bin[idx[first + j]];
+    }
+  } else {
+    for (size_t j = 0; j < k; j++) {
+      suf[j] = ain[first + j];
+      sp[j] = bin[first + j];
+    }
+  }
   pre[0] = 0;
   pp[0] = 1;
   for (size_t j = 0; j < k; j++) {
-    pre[j + 1] = pre[j] + ain[PAIR(j)];
-    pp[j + 1] = pp[j] * bin[PAIR(j)];
+    pre[j + 1] = pre[j] + suf[j];
+    pp[j + 1] = pp[j] * sp[j];
   }
-  suf[k] = 0;
-  sp[k] = 1;
-  for (size_t j = k; j-- > 0;) {
-    suf[j] = suf[j + 1] + ain[PAIR(j)];
-    sp[j] = sp[j + 1] * bin[PAIR(j)];
+  double s = 0, p = 1;
+  for (size_t j = k; j-- > 0;) { /* suf[j] = sum over j' > j, sp[j] = product over j' > j */
+    double a = suf[j], b = sp[j];
+    suf[j] = s;
+    sp[j] = p;
+    s += a;
+    p *= b;
   }
   for (size_t j = 0; j < k; j++) {
-    size_t e = PAIR(j);
-    double sa = pre[j] + suf[j + 1], z = pp[j] * sp[j + 1] + sa;
-    double na = mult[e] / z, nb = sa / z;
-    double da = fabs(na - aout[e]) / na, db = nb > 0 ? fabs(nb - bout[e]) / nb : fabs(bout[e]);
-    delta = fmax(delta, fmax(da, db));
+    size_t e = idx ? idx[first + j] : first + j;
+    double sa = pre[j] + suf[j], inv = 1 / (pp[j] * sp[j] + sa);
+    double na = mult[e] * inv, nb = sa * inv;
+    if (damping != 1) {
+      na = damping * na + (1 - damping) * aout[e];
+      nb = damping * nb + (1 - damping) * bout[e];
+    }
+    if (!moved)
+      moved = fabs(na - aout[e]) > TOLERANCE * na || (nb > 0 ? fabs(nb - bout[e]) > TOLERANCE * nb : fabs(bout[e]) > TOLERANCE);
     aout[e] = na;
     bout[e] = nb;
   }
-  return delta;
-#undef PAIR
+  return moved;
 }
 
-void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
+void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damping)
 {
   size_t ne = g->ne, maxdeg = 1;
   GROW(bp, a_sd, ne);
@@ -69,24 +88,25 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g)
   GROW(bp, avg, 4 * ne);
   for (size_t e = 0; e < 4 * ne; e++)
     bp->avg[e] = 0;
-  for (size_t it = 0; it < MAX_SWEEPS; it++) {
-    double delta = 0;
+  int average = damping == 1 && max_sweeps >= 2;
+  for (size_t it = 0; it < max_sweeps; it++) {
+    int moved = 0;
     /* Sequential sweep, source i then destination i: simultaneous updates
      * fall into a two-sided oscillation on dense graphs, this converges. */
     for (size_t v = 0; v < nv; v++) {
       if (v < g->ns)
-        delta = fmax(delta, update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds,
-                                        bp->b_ds, bp->a_sd, bp->b_sd));
+        moved |= update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
+                             bp->a_sd, bp->b_sd, damping);
       if (v < g->nd)
-        delta = fmax(delta, update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v],
-                                        bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds));
+        moved |= update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
+                             bp->b_sd, bp->a_ds, bp->b_ds, damping);
     }
     bp->iterations = it + 1;
-    if (delta < TOLERANCE) {
+    if (!moved) {
       bp->converged = 1;
       break;
     }
-    if (it >= MAX_SWEEPS / 2) { /* not settled: average the second half */
+    if (average && it >= max_sweeps / 2) { /* not settled: average the second half */
       for (size_t e = 0; e < ne; e++) {
         bp->avg[4 * e] += bp->a_sd[e];
         bp->avg[4 * e + 1] += bp->b_sd[e];

@@ -12,7 +12,9 @@
 #ifndef CONTENTION_MYRINET_BP_H
 #define CONTENTION_MYRINET_BP_H
 
-#include "myrinet_sets.h"
+#include <stddef.h>
+
+struct myr_bigraph;
 
 typedef struct myr_bp {
   double *a_sd, *b_sd; /* per pair: source -> destination */
@@ -24,12 +26,14 @@ typedef struct myr_bp {
 } myr_bp;
 
 /* Sweeps from uniform messages, updating in place source 0, destination 0,
- * source 1, ... until no message moves by more than 1e-12 (relative). On
- * dense graphs (beyond about 12 hosts at 75 % of all pairs) BP has no
- * stable fixed point and oscillates: after 100 sweeps the messages are the
- * mean of sweeps 51..100 (measured: same errors as a mean over 101..200).
- * A pure function of g. */
-void myr_bp_run(myr_bp *bp, const myr_bigraph *g);
+ * source 1, ... until no message moves by more than 1e-12 (relative) or
+ * max_sweeps sweeps. Undamped (damping 1), on dense graphs (beyond about 12
+ * hosts at 75 % of all pairs) BP has no stable fixed point and oscillates:
+ * the messages are then the mean of the second half of the sweeps (100
+ * sweeps, the approximation's setting: same errors as a mean over
+ * 101..200). With damping < 1 each message moves that fraction of the way
+ * to its new value, and the last sweep is kept. A pure function of g. */
+void myr_bp_run(myr_bp *bp, const struct myr_bigraph *g, size_t max_sweeps, double damping);
 void myr_bp_free(myr_bp *bp);
 
 #endif

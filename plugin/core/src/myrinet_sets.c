@@ -53,6 +53,8 @@ void myr_comp_free(myr_comp *c)
   free(c->dw);
   free(c->dr);
   myr_dp_free(&c->dp);
+  myr_subset_free(&c->subset);
+  myr_idle_free(&c->idle);
   myr_approx_free(c->approx);
   *c = (myr_comp){0};
 }
@@ -170,38 +172,46 @@ static void build_bigraph(myr_comp *c)
     g->d_pairs[c->bucket[g->e_dst[e]]++] = e;
 }
 
-/* A lower bound of the DP frontier with P = sources (dst_side = 0) or
- * destinations: the first P vertex opens all its neighbours of degree >= 2,
- * so the frontier is at least the least such number over P. O(pairs). */
-static size_t frontier_floor(const myr_bigraph *g, int dst_side)
+/* Whether the DP frontier with P = sources (dst_side = 0) or destinations
+ * can be within `limit`: the first P vertex opens all its neighbours of
+ * degree >= 2, so the frontier is at least the least such number over P.
+ * O(pairs), less on dense graphs (a vertex is dropped once it opens more
+ * than the limit). */
+static int frontier_may_fit(const myr_bigraph *g, int dst_side, size_t limit)
 {
-  size_t np = dst_side ? g->nd : g->ns, best = SIZE_MAX;
-  for (size_t v = 0; v < np && best > 0; v++) {
-    size_t open = 0;
-    const size_t *off = dst_side ? g->d_off : g->s_off;
-    for (size_t t = off[v]; t < off[v + 1]; t++) {
+  size_t np = dst_side ? g->nd : g->ns;
+  const size_t *off = dst_side ? g->d_off : g->s_off, *qoff = dst_side ? g->s_off : g->d_off;
+  for (size_t v = 0; v < np; v++) {
+    size_t open = 0, t = off[v];
+    for (; t < off[v + 1] && open <= limit; t++) {
       size_t q = dst_side ? g->e_src[g->d_pairs[t]] : g->e_dst[t];
-      const size_t *qoff = dst_side ? g->s_off : g->d_off;
       open += qoff[q + 1] - qoff[q] >= 2;
     }
-    if (open < best)
-      best = open;
+    if (open <= limit)
+      return 1;
   }
-  return best;
+  return 0;
 }
 
 /* Exact DP with P = the side giving the narrower frontier. Returns 0 if
  * both are wider than the bound or would visit more than 16 x 3^bound
  * states. */
-static int solve_exact(myr_comp *c, size_t limit)
+/* Work cap of the exact methods: a long component of frontier `limit`
+ * would cost 3^limit per step; 16 x 3^limit is e.g. 8 steps of the
+ * all-to-all on `limit` hosts. */
+static size_t exact_states(size_t limit)
 {
-  /* work cap: a long component of frontier `limit` would cost 3^limit per
-   * step; 16 x 3^limit is e.g. 8 steps of the all-to-all on `limit` hosts */
   size_t max_states = 16;
   for (size_t i = 0; i < limit; i++)
     max_states *= 3;
+  return max_states;
+}
+
+static int solve_exact(myr_comp *c, size_t limit)
+{
+  size_t max_states = exact_states(limit);
   myr_bigraph *g = &c->g;
-  int try_src = frontier_floor(g, 0) <= limit, try_dst = frontier_floor(g, 1) <= limit;
+  int try_src = frontier_may_fit(g, 0, limit), try_dst = frontier_may_fit(g, 1, limit);
   if (!try_src && !try_dst)
     return 0;
   GROW(c, order, g->ns + g->nd + 1);
@@ -244,8 +254,12 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
   if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
     c->method = MYR_CLOSED;
+  } else if (opt->closed_forms && myr_subset_solve(&c->subset, g, MYR_SUBSET_MAX_SIDE, c->ratio)) {
+    c->method = MYR_SUBSET;
   } else if (solve_exact(c, limit)) {
     c->method = MYR_EXACT;
+  } else if (myr_idle_solve(&c->idle, g, exact_states(limit), c->ratio)) {
+    c->method = MYR_IDLE;
   } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
     myr_closed_local(g, c->ratio);
     c->method = MYR_LOCAL;

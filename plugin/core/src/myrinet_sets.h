@@ -4,13 +4,17 @@
  * simple bipartite graph with multiplicities (myr_bigraph) and picks the
  * method:
  *   1. closed form, when the graph is complete minus a partial matching with
- *      unit multiplicities (all-to-all, stars, ...): myrinet_closed.c;
+ *      unit multiplicities (all-to-all, stars, ...): myrinet_closed.c; with
+ *      any multiplicities, exact counts over subsets of its small side when
+ *      that side has at most 12 hosts (myrinet_subset.c);
  *   2. exact dynamic programme over a path decomposition, when its frontier
- *      holds at most `exact_width` hosts: myrinet_dp.c;
+ *      holds at most `exact_width` hosts: myrinet_dp.c; else, on dense
+ *      graphs, exact counts over the idle sets of one side within the same
+ *      work cap (16 x 3^exact_width states): myrinet_idle.c;
  *   3. otherwise an approximation: for graphs close to complete (or too
  *      large for the next one) the closed form applied to each comm's own
- *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP on
- *      a region around each source, belief propagation outside it).
+ *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP
+ *      on a region around each source, belief propagation outside it).
  * Every step is a pure function of the graph (host ids, multiplicities), so
  * penalties do not depend on the order comms were added. */
 #ifndef CONTENTION_MYRINET_SETS_H
@@ -21,6 +25,8 @@
 
 #include "contention/graph.h"
 #include "myrinet_dp.h"
+#include "myrinet_idle.h"
+#include "myrinet_subset.h"
 
 /* Simple bipartite graph of a component, local indices in host-id order. */
 typedef struct myr_bigraph {
@@ -46,7 +52,7 @@ typedef struct myr_options {
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */
-typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL } myr_method;
+typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL, MYR_SUBSET, MYR_IDLE, MYR_METHODS } myr_method;
 
 typedef struct myr_item {
   cg_comm comm;
@@ -69,6 +75,8 @@ typedef struct myr_comp {
   size_t ratio_cap, host_map_cap, hosts_cap, perm_cap, perm2_cap, bucket_cap;
   size_t keys_cap, order_cap, dq_cap, dw_cap, dr_cap;
   myr_dp dp;
+  myr_subset subset;
+  myr_idle idle;
   struct myr_approx *approx;
 } myr_comp;
 

@@ -1,0 +1,294 @@
+/* Replays recorded comm start/end sequences (record.sh) into the core's
+ * contention graph as the SimGrid binding drives it: deferred mode, one
+ * flush per simulated instant. Prints, per trace and technology, the CPU
+ * time of the replay, per flush, and the penalties changed per flush (each
+ * one costs the binding a re-rating of the comm in SimGrid).
+ *
+ * usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE]
+ *                     [--full] [--check N] [--racks R] TRACE[.gz]...
+ *   --full     also replays with a full recomputation at every instant
+ *              (cg_graph_recompute_all, the from-scratch path) and prints
+ *              its CPU time and the ratio full / incremental of the run
+ *   --check N  every N instants, compares every live penalty, bit for bit,
+ *              with a graph rebuilt from the live comms in reverse order;
+ *              prints the number of mismatches (exit status 1 if any)
+ *   --racks R  host h in rack h % R (hier-ethernet backbones); default:
+ *              one rack, as a SimGrid <cluster>
+ * Default technologies: all. CPU time is the process's (user + system),
+ * measured around each replay, not wall time. */
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <zlib.h>
+
+#include "contention/graph.h"
+#include "contention/technology.h"
+
+typedef struct event {
+  char kind; /* '+' start, '-' end, '.' flush */
+  uint32_t id, src, dst;
+} event;
+
+typedef struct trace {
+  const char *path;
+  event *ev;
+  size_t n, cap, hosts, max_id, instants, starts;
+} trace;
+
+static double cpu_now(void)
+{
+  struct timespec t;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void push(trace *t, event e)
+{
+  if (t->n == t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 4096;
+    t->ev = realloc(t->ev, t->cap * sizeof *t->ev);
+    if (!t->ev) {
+      fprintf(stderr, "bench_replay: out of memory\n");
+      exit(1);
+    }
+  }
+  t->ev[t->n++] = e;
+}
+
+static int load(trace *t, const char *path)
+{
+  gzFile f = gzopen(path, "rb");
+  if (!f) {
+    fprintf(stderr, "bench_replay: cannot open %s\n", path);
+    return -1;
+  }
+  *t = (trace){.path = path};
+  char line[256];
+  size_t lineno = 0;
+  while (gzgets(f, line, sizeof line)) {
+    lineno++;
+    unsigned long a, b, c;
+    if (line[0] == '#' || line[0] == '\n')
+      continue;
+    if (sscanf(line, "hosts %lu", &a) == 1) {
+      t->hosts = a;
+    } else if (sscanf(line, "+ %lu %lu %lu", &a, &b, &c) == 3) {
+      push(t, (event){'+', (uint32_t)a, (uint32_t)b, (uint32_t)c});
+      t->starts++;
+    } else if (sscanf(line, "- %lu", &a) == 1) {
+      push(t, (event){'-', (uint32_t)a, 0, 0});
+    } else if (line[0] == '.') {
+      push(t, (event){'.', 0, 0, 0});
+      t->instants++;
+    } else {
+      fprintf(stderr, "%s:%zu: not a replay line\n", path, lineno);
+      gzclose(f);
+      return -1;
+    }
+    if ((line[0] == '+' || line[0] == '-') && t->ev[t->n - 1].id > t->max_id)
+      t->max_id = t->ev[t->n - 1].id;
+  }
+  gzclose(f);
+  return 0;
+}
+
+typedef struct opts {
+  const double *params;
+  int full;
+  size_t check;
+  uint32_t racks;
+} opts;
+
+typedef struct result {
+  double cpu, max_flush;
+  size_t changed, max_live, mismatches, checks;
+} result;
+
+static cg_graph *new_graph(const cg_tech *tech, const trace *t, const opts *o)
+{
+  cg_graph *g = cg_graph_create(tech, o->params);
+  for (size_t h = 0; h < t->hosts; h++)
+    cg_graph_set_host_group(g, (cg_host)h, o->racks ? (int32_t)(h % o->racks) : 0);
+  return g;
+}
+
+/* Live comms rebuilt in reverse order; returns the mismatches. */
+static size_t check_rebuild(const cg_tech *tech, const trace *t, const opts *o, cg_graph *g, const cg_comm *map,
+                            const uint8_t *live)
+{
+  cg_graph *r = new_graph(tech, t, o);
+  cg_graph_set_deferred(r, 1);
+  cg_comm *rmap = malloc((t->max_id + 1) * sizeof *rmap);
+  for (size_t id = t->max_id + 1; id-- > 0;)
+    if (live[id])
+      rmap[id] = cg_graph_add(r, cg_graph_comm_src(g, map[id]), cg_graph_comm_dst(g, map[id]));
+  cg_graph_flush(r);
+  size_t bad = 0;
+  for (size_t id = 0; id <= t->max_id; id++)
+    if (live[id]) {
+      double a = cg_graph_penalty(g, map[id]), b = cg_graph_penalty(r, rmap[id]);
+      bad += memcmp(&a, &b, sizeof a) != 0;
+    }
+  free(rmap);
+  cg_graph_destroy(r);
+  return bad;
+}
+
+static result replay(const cg_tech *tech, const trace *t, const opts *o, int full)
+{
+  result res = {0};
+  cg_graph *g = new_graph(tech, t, o);
+  cg_graph_set_deferred(g, 1);
+  cg_comm *map = malloc((t->max_id + 1) * sizeof *map);
+  uint8_t *live = calloc(t->max_id + 1, 1);
+  size_t nlive = 0, instant = 0;
+  double start = cpu_now(), last = start, check_cpu = 0;
+  for (size_t i = 0; i < t->n; i++) {
+    const event *e = &t->ev[i];
+    if (e->kind == '+') {
+      map[e->id] = cg_graph_add(g, e->src, e->dst);
+      live[e->id] = 1;
+      if (++nlive > res.max_live)
+        res.max_live = nlive;
+    } else if (e->kind == '-') {
+      cg_graph_remove(g, map[e->id]);
+      live[e->id] = 0;
+      nlive--;
+    } else {
+      if (full) {
+        cg_graph_flush(g);
+        cg_graph_recompute_all(g);
+      } else {
+        cg_graph_flush(g);
+      }
+      size_t nch;
+      cg_graph_changed(g, &nch);
+      res.changed += nch;
+      double now = cpu_now();
+      if (now - last > res.max_flush)
+        res.max_flush = now - last;
+      last = now;
+      if (cg_graph_error(g)) {
+        fprintf(stderr, "bench_replay: %s gave an invalid penalty\n", tech->name);
+        exit(1);
+      }
+      if (o->check && ++instant % o->check == 0) {
+        res.mismatches += check_rebuild(tech, t, o, g, map, live);
+        res.checks++;
+        double after = cpu_now();
+        check_cpu += after - now;
+        last = after;
+      }
+    }
+  }
+  res.cpu = cpu_now() - start - check_cpu;
+  free(map);
+  free(live);
+  cg_graph_destroy(g);
+  return res;
+}
+
+static void usage(void)
+{
+  fprintf(stderr, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
+                  "[--racks R] TRACE[.gz]...\n");
+  exit(2);
+}
+
+int main(int argc, char **argv)
+{
+  const char *techs = NULL, *param[16];
+  size_t nparam = 0;
+  opts o = {0};
+  int first = 1;
+  for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
+    const char *a = argv[first];
+    if (first + 1 >= argc)
+      usage();
+    if (strcmp(a, "--technology") == 0)
+      techs = argv[++first];
+    else if (strcmp(a, "--param") == 0 && nparam < 16)
+      param[nparam++] = argv[++first];
+    else if (strcmp(a, "--check") == 0)
+      o.check = strtoul(argv[++first], NULL, 10);
+    else if (strcmp(a, "--racks") == 0)
+      o.racks = (uint32_t)strtoul(argv[++first], NULL, 10);
+    else if (strcmp(a, "--full") == 0)
+      o.full = 1;
+    else
+      usage();
+  }
+  if (first >= argc)
+    usage();
+  const cg_tech *list[8];
+  size_t ntech = 0;
+  if (techs) {
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", techs);
+    for (char *tok = strtok(buf, ","); tok && ntech < 8; tok = strtok(NULL, ",")) {
+      if (!(list[ntech++] = cg_tech_find(tok))) {
+        fprintf(stderr, "bench_replay: unknown technology '%s'\n", tok);
+        return 2;
+      }
+    }
+  } else {
+    for (const cg_tech *const *t = cg_tech_all(); *t && ntech < 8; t++)
+      list[ntech++] = *t;
+  }
+  if (nparam && ntech != 1) {
+    fprintf(stderr, "bench_replay: --param needs a single --technology\n");
+    return 2;
+  }
+  double params[16] = {0};
+  if (ntech == 1) {
+    cg_tech_default_params(list[0], params);
+    for (size_t i = 0; i < nparam; i++) {
+      char name[64], err[256];
+      const char *eq = strchr(param[i], '=');
+      if (!eq || (size_t)(eq - param[i]) >= sizeof name)
+        usage();
+      memcpy(name, param[i], (size_t)(eq - param[i]));
+      name[eq - param[i]] = 0;
+      if (cg_tech_set_param(list[0], params, name, eq + 1, err, sizeof err) != 0) {
+        fprintf(stderr, "bench_replay: %s\n", err);
+        return 2;
+      }
+    }
+    o.params = params;
+  }
+  int status = 0;
+  printf("%-22s %-14s %8s %7s %6s %9s %9s %9s %10s", "trace", "technology", "instants", "comms", "live", "cpu_s",
+         "us/flush", "max_ms", "changed/fl");
+  printf(o.full ? " %9s %10s" : "", "full_cpu", "full/incr");
+  printf(o.check ? " %8s\n" : "\n", "mismatch");
+  for (int a = first; a < argc; a++) {
+    trace t;
+    if (load(&t, argv[a]) != 0)
+      return 1;
+    const char *base = strrchr(t.path, '/') ? strrchr(t.path, '/') + 1 : t.path;
+    for (size_t k = 0; k < ntech; k++) {
+      result r = replay(list[k], &t, &o, 0);
+      printf("%-22s %-14s %8zu %7zu %6zu %9.3f %9.1f %9.2f %10.1f", base, list[k]->name, t.instants, t.starts,
+             r.max_live, r.cpu, 1e6 * r.cpu / (double)(t.instants ? t.instants : 1), 1e3 * r.max_flush,
+             (double)r.changed / (double)(t.instants ? t.instants : 1));
+      if (o.full) {
+        opts of = o;
+        of.check = 0;
+        result f = replay(list[k], &t, &of, 1);
+        printf(" %9.3f %10.2f", f.cpu, r.cpu > 0 ? f.cpu / r.cpu : 0);
+      }
+      if (o.check) {
+        printf(" %8zu", r.mismatches);
+        status |= r.mismatches != 0;
+      }
+      printf("\n");
+      fflush(stdout);
+    }
+    free(t.ev);
+  }
+  return status;
+}

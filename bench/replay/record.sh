@@ -1,0 +1,62 @@
+#!/bin/sh
+# record.sh BUILD_DIR PATTERN RANKS PER_NODE TECHNOLOGY OUT.gz
+# Records the comm start/end sequence of one run of bench/smpi-speed's
+# patterns (the same platform, host file and options as run-patterns.sh)
+# under network/model:contention with TECHNOLOGY, in the replay format read
+# by bench_replay (gzip-compressed):
+#   # comment lines (the command that recorded it)
+#   hosts H              hosts 0 .. H-1, numbered in order of first use
+#   + ID SRC DST         a comm starts (ID: the trace's comm number)
+#   - ID                 it ends (finished or failed)
+#   .                    end of a simulated instant: one deferred flush
+# Only start, end and failed rows of --cfg=contention/trace are kept (read
+# through a pipe: the update rows of a large run weigh gigabytes).
+set -eu
+build=$(cd "$1" && pwd)
+pattern=$2 np=$3 per=$4 tech=$5 out=$6
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+nodes=$(((np + per - 1) / per))
+cat >"$tmp/platform.xml" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="c" prefix="node-" suffix="" radical="0-$((nodes - 1))" speed="1Gf" core="8" bw="10Gbps" lat="1us"
+           bb_bw="100Tbps" bb_lat="1us"/>
+</platform>
+XML
+i=0
+while [ $i -lt "$np" ]; do echo "node-$((i / per))"; i=$((i + 1)); done >"$tmp/hosts"
+case $pattern in
+  isort) set -- speed-patterns isort 2 ;;
+  halo3d) set -- speed-patterns halo3d 50 ;;
+  pairwise) set -- speed-patterns pairwise 2 ;;
+  alltoall) set -- speed-mpi alltoall 1024 2 ;;
+  *) echo "record.sh: unknown pattern '$pattern' (isort, halo3d, pairwise, alltoall)" >&2; exit 2 ;;
+esac
+prog=$1
+shift
+mkfifo "$tmp/trace"
+awk -F, -v cmd="$pattern $np ranks, $per per node, $tech" '
+  BEGIN { print "# bench/replay/record.sh: " cmd; t = "" }
+  NR == 1 { next }
+  $7 != "start" && $7 != "end" && $7 != "failed" { next }
+  {
+    if (t != "" && $1 != t) body[nb++] = "."
+    t = $1
+    if ($7 == "start") {
+      for (k = 3; k <= 4; k++) if (!($k in id)) { id[$k] = nh++ }
+      body[nb++] = "+ " $2 " " id[$3] " " id[$4]
+    } else body[nb++] = "- " $2
+  }
+  END {
+    print "hosts " nh
+    for (i = 0; i < nb; i++) print body[i]
+    if (nb) print "."
+  }' "$tmp/trace" | gzip -9n >"$out" &
+reader=$!
+"$build/bin/smpirun" -platform "$tmp/platform.xml" -hostfile "$tmp/hosts" -np "$np" \
+  --cfg=network/model:contention --cfg=contention/technology:"$tech" --cfg=contention/trace:"$tmp/trace" \
+  --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 --log=root.thres:critical \
+  "$build/bin/$prog" "$@" >/dev/null
+wait $reader
