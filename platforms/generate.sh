@@ -11,43 +11,46 @@ dir=$(dirname "$0")
 # The measured testbeds as a user describes them: a <cluster> whose node
 # links carry the measured bandwidth of one comm alone, a switch that does
 # not limit (FATPIPE backbone), a realistic latency.
-"$gen" --nodes 9 --cores 8 --speed 1Gf --bw 1958863858.96Bps --lat 1us --bb-bw 1958863858.96Bps --bb-lat 0s \
+"$gen" --nodes 9 --cores 8 --speed 1Gf --bw 1958863858.96Bps --lat 1.25us --bb-bw 1958863858.96Bps --bb-lat 0s \
   --id ib-testbed --prefix node- --first 1 -o "$dir/ib-testbed.xml" \
   --comment "InfiniBand testbed of seed 000 (Martinasso and Mehaut, Euro-Par 2011), section 4.1: nodes of" \
   --comment "8 cores with Mellanox MT26418 cards; the paper's runs use 9 nodes on one switch (the whole" \
   --comment "testbed has 34 nodes on 3 switches). Node links: the effective bandwidth measured with one comm" \
   --comment "alone, 1.82 GiB/s (printed GB/s), alpha = 5.105e-10 s/B (section 5), i.e. 1958863858.96 B/s:" \
   --comment "one 20 MiB comm alone takes the paper's T_ref = 0.010706 s. Switch: a FATPIPE backbone at the" \
-  --comment "same rate, so it never limits (one non-blocking switch). Latency 1 us per node link, 2 us one" \
-  --comment "way: the order of MPI latency over such cards (assumed: the paper neglects latency; it adds" \
-  --comment "0.02 percent to a 20 MiB comm). Host speed: not given, 1 Gf per core assumed."
+  --comment "same rate, so it never limits (one non-blocking switch). Latency: the paper neglects it; the" \
+  --comment "era's InfiniBand one-way latency of a 1-byte MPI message, 5.06 us, is the smallest the LoP fits" \
+  --comment "of seed 004 imply (its 2009 Mellanox cluster); 1.25 us per node link gives it under SMPI's" \
+  --comment "default smpi/lat-factor (2.01467 below 257 B): 2 x 1.25 x 2.01467 us. It adds 0.05 percent" \
+  --comment "to a 20 MiB comm. Host speed: not given, 1 Gf per core assumed."
 
-"$gen" --nodes 53 --cores 2 --speed 2Gf --bw 84033613.445Bps --lat 25us --bb-bw 84033613.445Bps --bb-lat 0s \
+"$gen" --nodes 53 --cores 2 --speed 2Gf --bw 84033613.445Bps --lat 12.41us --bb-bw 84033613.445Bps --bb-lat 0s \
   --id gige-testbed --prefix node- --first 1 -o "$dir/gige-testbed.xml" \
   --comment "Gigabit Ethernet cluster of seed 001 (Vienne et al., IEEE Cluster 2008), section IV.C: IBM eServer" \
   --comment "326, 53 nodes of 2 AMD Opteron 248 at 2 GHz, Broadcom BCM5704 cards, MPICH, fat tree. Node" \
   --comment "links: the bandwidth of one comm alone, 4 MB in t_ref = 0.0476 s (Fig. 4, t_ref inferred from" \
   --comment "the printed predictions, doc/technologies.md), i.e. 84033613.445 B/s. Switch: a FATPIPE" \
-  --comment "backbone at the same rate, so it never limits. Latency 25 us per node link, 50 us one way:" \
+  --comment "backbone at the same rate, so it never limits. Latency: 50 us one way for a 1-byte MPI message," \
   --comment "typical of MPI over TCP on Gigabit Ethernet of that time (assumed: the paper prints none; it" \
-  --comment "adds 0.1 percent to a 4 MB comm). Host speed: 1 flop per cycle assumed (2 Gf per core)."
+  --comment "adds 0.1 percent to a 4 MB comm), i.e. 12.41 us per node link under SMPI's default" \
+  --comment "smpi/lat-factor (2 x 12.41 x 2.01467 us). Host speed: 1 flop per cycle assumed (2 Gf per core)."
 
-"$gen" --nodes 72 --cores 2 --speed 2Gf --bw 247MBps --lat 1.6us --bb-bw 247MBps --bb-lat 0s \
+"$gen" --nodes 72 --cores 2 --speed 2Gf --bw 247MBps --lat 0.794us --bb-bw 247MBps --bb-lat 0s \
   --id myrinet-testbed --prefix node- --first 1 -o "$dir/myrinet-testbed.xml" \
   --comment "Myrinet 2000 cluster of seed 001 (Vienne et al., IEEE Cluster 2008), section IV.C: IBM eServer" \
   --comment "325, 72 nodes of 2 AMD Opteron 246 at 2 GHz, Myrinet 2000 cards, MPI MX, fat tree. The paper" \
   --comment "prints no bandwidth nor message size for its Myrinet runs (only ratios, and t_ref = 0.0355 s in" \
-  --comment "Fig. 7): node links at 247 MB/s and 3.2 us one way (1.6 us per node link) are Myricom's figures" \
+  --comment "Fig. 7): node links at 247 MB/s and 3.2 us one way (0.794 us per node link, x 2.01467, SMPI's default smpi/lat-factor for small messages) are Myricom's figures" \
   --comment "for MX-2G on Myrinet 2000 one-port NICs (D cards). Switch: a FATPIPE backbone at the same" \
   --comment "rate, so it never limits. Host speed: 1 flop per cycle assumed (2 Gf per core)."
 
 # The FATPIPE zone: every node link FATPIPE, so SimGrid shares nothing and
 # the contention model is the only limit (the predictor's own setting).
-"$gen" --sharing fatpipe --nodes 9 --cores 8 --speed 1Gf --bw 1958863858.96Bps --lat 0s \
+"$gen" --sharing fatpipe --nodes 9 --cores 8 --speed 1Gf --bw 1958863858.96Bps --lat 1.25us \
   --id ib-testbed --prefix node- --first 1 -o "$dir/ib-testbed-9.xml" \
   --comment "InfiniBand testbed of seed 000 (Martinasso and Mehaut, Euro-Par 2011), section 4.1, as the" \
   --comment "predictor sees it: 9 nodes of 8 cores, every node link 1/alpha = 1958863858.96 B/s (section 5)," \
-  --comment "latency 0 s (the paper neglects it). The links are FATPIPE in a Full zone, so SimGrid never" \
+  --comment "latency 1.25 us per node link as in ib-testbed.xml. The links are FATPIPE in a Full zone, so SimGrid never" \
   --comment "shares them: only the contention model limits a flow. (SimGrid 3.32 ignores FATPIPE on cluster" \
   --comment "private links.) The platform a user writes for this testbed is ib-testbed.xml. Intra-host" \
   --comment "comms have no route: they cost only the SMPI per-message overheads. Host speed 1 Gf assumed."
@@ -66,7 +69,7 @@ dir=$(dirname "$0")
   --comment "inside a host through its own links."
 
 "$gen" --layout hierarchical --cabinets 2 --nodes 15 --cores 12 --speed 2.93Gf \
-  --bw 940Mbps --lat 100us --bb-bw 9.4Gbps --bb-lat 12.5us \
+  --bw 940Mbps --lat 49.64us --bb-bw 9.4Gbps --bb-lat 6.204us \
   --id two-rack --prefix node- --first 1 -o "$dir/two-rack.xml" \
   --comment "Two-rack hierarchical Ethernet cluster of seed 002 (Zhu, Lastovetsky, Ali, Riesen), sections 3-5:" \
   --comment "two racks of up to 15 nodes, each a dual-socket six-core Xeon X5670 at 2.93 GHz with a 1 Gb NIC," \
@@ -74,8 +77,10 @@ dir=$(dirname "$0")
   --comment "5): 940 Mbps for one flow alone on a NIC, 9.4 Gbps in aggregate on the backbone. Full duplex:" \
   --comment "every NIC and every rack uplink is SPLITDUPLEX, no limiter (seed 002 finds none). Each rack is" \
   --comment "its own cluster zone: the hier-ethernet technology takes a host's rack from its zone." \
-  --comment "Latency: RTT between racks is 450 us (section 3), so 225 us one way = 2 x 100 us (NICs, assumed" \
-  --comment "split) + 2 x 12.5 us (rack uplinks). Host speed assumed 1 flop per cycle."
+  --comment "Latency: RTT between racks is 450 us (section 3), 225 us one way, which a 1-byte MPI message" \
+  --comment "takes under SMPI's default smpi/lat-factor (2.01467 below 257 B) with 2 x 49.64 us (NICs," \
+  --comment "assumed split) + 2 x 6.204 us (rack uplinks): (99.28 + 12.408) x 2.01467 = 225.0 us; the" \
+  --comment "measured round trip is not counted twice. Host speed assumed 1 flop per cycle."
 
 "$gen" --layout hierarchical --cabinets 4 --nodes 32 --cores 2 --speed 1Gf \
   --bw 1Gbps --lat 50us --limiter 1.5 --bb-bw 8Gbps --bb-lat 5us \
