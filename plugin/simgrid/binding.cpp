@@ -1,14 +1,12 @@
 #include "binding.hpp"
 
-#include "sg_private.hpp" /* must precede the s4u headers: defines NetworkAction */
-
-#include "action_lookup.hpp"
 #include "lop_hook.hpp"
 #include "hidden_links.hpp"
 #include "node_links.hpp"
 #include "shared_links.hpp"
 #include "paje_vars.hpp"
 #include "penalty_trace.hpp"
+#include "sg_compat.hpp"
 
 #include <contention/comm_rate.h>
 #include <contention/step_factor.h>
@@ -41,11 +39,10 @@ namespace contention_sg {
 namespace {
 
 using simgrid::kernel::resource::Action;
-using simgrid::kernel::resource::NetworkAction;
 using simgrid::s4u::Host;
 
 struct Slot {              /* one per active inter-host comm, indexed by cg_comm */
-  NetworkAction* action;   /* nullptr when free */
+  Action* action;          /* nullptr when free */
   uint64_t id;             /* trace id: start order, never reused */
   cg_host src, dst;
   double base_bound;       /* bound the base model gave at start; <= 0: none */
@@ -74,10 +71,10 @@ struct State {
   std::vector<const Host*> hosts; /* by index */
   std::unordered_map<const Host*, cg_host> index;
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
-  std::unordered_set<const Host*> known_hosts; /* validates the NetworkAction layout */
+  std::unordered_set<const Host*> known_hosts; /* validates the compat layer's action hosts */
   std::vector<HostLinks> links;                /* per host; empty entries: not owned by penalties */
   std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links */
-  std::unordered_map<const NetworkAction*, cg_comm> active;
+  std::unordered_map<const Action*, cg_comm> active;
   std::vector<Slot> slots;
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
@@ -139,7 +136,7 @@ void check_host(const Host* h)
     st.known_hosts.insert(k);
   xbt_assert(st.known_hosts.count(h) != 0,
              "contention: a network action's host is not a known host: the NetworkAction layout differs from "
-             "SimGrid 3.32's (see plugin/simgrid/sg_private.hpp)");
+             "the one plugin/simgrid/sg_compat_3_32.cpp was written for (sg_private.hpp)");
 }
 
 bool owned(cg_host h)
@@ -239,7 +236,7 @@ void apply(Slot& s, cg_comm c, bool recheck)
   if (factor != s.factor)
     s.action->set_rate_factor(factor);
   if (bound != s.bound || not retimed(s, c)) {
-    st.model->get_maxmin_system()->update_variable_bound(s.action->get_variable(), bound);
+    compat::update_bound(st.model, *s.action, bound);
     mark_retimed(s, c);
     st.updates++;
   }
@@ -336,17 +333,12 @@ public:
   void update_actions_state(double /*now*/, double /*delta*/) override {}
 };
 
-void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
+void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
 {
   if (st.graph == nullptr) /* after the end of the simulation */
     return;
-  NetworkAction* na = started_action(st.model, comm);
-  if (na == nullptr) { /* failed at start (link down): nothing to bound */
-    XBT_DEBUG("comm %p has no running action at start", &comm);
-    return;
-  }
-  const Host* src = &na->get_src();
-  const Host* dst = &na->get_dst();
+  const Host* src = &src_host;
+  const Host* dst = &dst_host;
   check_host(src);
   check_host(dst);
   if (src == dst) /* loopback: stays out of the graph, as in the papers */
@@ -356,25 +348,24 @@ void on_comm_start(simgrid::kernel::activity::CommImpl const& comm)
   cg_comm c = cg_graph_add(st.graph, s, d);
   if (c >= st.slots.size())
     st.slots.resize(c + 1);
-  const Action* action = na;
   double nan           = std::numeric_limits<double>::quiet_NaN();
   Slot& slot           = st.slots[c];
   slot                 = Slot{};
-  slot.action          = na;
+  slot.action          = &action;
   slot.id              = st.next_id++;
   slot.src             = s;
   slot.dst             = d;
-  slot.base_bound      = action->get_bound();
-  slot.base_factor     = cg_step_factor_at(&st.bw_factor, action->get_cost());
+  slot.base_bound      = action.get_bound();
+  slot.base_factor     = cg_step_factor_at(&st.bw_factor, action.get_cost());
   slot.penalty         = 1;
   slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
   shared_links_add_comm(c, src, dst);
-  st.active.emplace(na, c);
+  st.active.emplace(&action, c);
   st.pending = true;
-  lop_comm_start(c, na, s, d); /* contention/lop hook */
+  lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
 
-void on_comm_state(NetworkAction& action, Action::State /*previous*/)
+void on_comm_state(Action& action)
 {
   Action::State now = action.get_state();
   if (now != Action::State::FINISHED && now != Action::State::FAILED)
@@ -424,9 +415,9 @@ void on_end()
 
 void binding_start(void (*base_init)(), const BindingConfig& cfg)
 {
-  simgrid::s4u::Engine::get_instance()->get_impl()->add_model(std::make_shared<FlushModel>());
+  compat::add_model_first(std::make_shared<FlushModel>());
   base_init();
-  st.model = current_network_model();
+  st.model = compat::network_model();
   xbt_assert(st.model != nullptr, "contention: the base network model is not a SimGrid Model");
   st.tech  = cfg.tech;
   /* SMPI's own factor of each comm, which the penalty divides (read as SMPI
@@ -450,8 +441,8 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");
   simgrid::s4u::Engine::on_platform_created_cb(index_platform_hosts);
-  simgrid::kernel::activity::CommImpl::on_start.connect(on_comm_start);
-  simgrid::s4u::Link::on_communication_state_change_cb(on_comm_state);
+  compat::on_comm_start(st.model, on_comm_start);
+  compat::on_comm_state_change(on_comm_state);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);
 }

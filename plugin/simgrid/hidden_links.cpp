@@ -1,5 +1,7 @@
 #include "hidden_links.hpp"
 
+#include "sg_compat.hpp"
+
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/config.hpp>
 
@@ -33,11 +35,7 @@ bool changing = false;
 void set(Link* link, double bandwidth)
 {
   changing = true;
-  /* weight-S at 0: no comm's max-min weight moves (sg_private.hpp, (7)) */
-  double weight_s = simgrid::config::get_value<double>("network/weight-S");
-  simgrid::config::set_value("network/weight-S", 0.0);
-  link->set_bandwidth(bandwidth);
-  simgrid::config::set_value("network/weight-S", weight_s);
+  compat::set_link_bandwidth_keeping_weights(link, bandwidth); /* no comm's max-min weight moves */
   changing = false;
 }
 

@@ -18,7 +18,7 @@
  *    usage after each variable it fixes). */
 #include "loggps_model.hpp"
 
-#include "sg_private.hpp" /* surf_network_model_init_SMPI; must precede the s4u headers */
+#include "sg_compat.hpp"
 
 #include "loggps_options.hpp"
 
@@ -179,7 +179,7 @@ void loggps_model_init()
   set("network/TCP-gamma", "1e300"); /* no TCP-window bound on the (vanishing) data phase */
   /* The model's own loopback link (hosts without one in the platform) is
    * among the engine's links: neutralised with the others. */
-  surf_network_model_init_SMPI();
+  compat::init_smpi_network_model();
   if (not st.setup.multi_port)
     st.ports = cg_loggps_ports_create();
   xbt_assert(st.setup.multi_port || st.ports != nullptr, "contention: network/model:loggps: out of memory");

@@ -28,10 +28,9 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(contention_lop, contention, "LoP timing of small
 namespace contention_sg {
 namespace {
 
-using simgrid::kernel::resource::NetworkAction;
 
 struct Comm {
-  NetworkAction* action = nullptr; /* nullptr: not timed by LoP */
+  simgrid::kernel::resource::Action* action = nullptr; /* nullptr: not timed by LoP */
   double cost           = 0;       /* bytes on the wire (payload + envelope) */
   double latency_end    = 0;       /* when SMPI's latency phase ends */
   double factor         = 1;       /* SMPI's bandwidth factor: bytes per unit of bound */
@@ -90,7 +89,8 @@ void lop_start(simgrid::kernel::resource::Model* model)
            cg_lop_message_time(cfg.curve, 8) * 1e6, cg_lop_message_time(cfg.curve, 64) * 1e6);
 }
 
-void lop_comm_start(cg_comm c, NetworkAction* action, cg_host src, cg_host dst)
+void lop_comm_start(cg_comm c, simgrid::kernel::resource::Action* action, const simgrid::s4u::Host* src_host,
+                    const simgrid::s4u::Host* dst_host, cg_host src, cg_host dst)
 {
   if (st.lop == nullptr)
     return;
@@ -101,7 +101,7 @@ void lop_comm_start(cg_comm c, NetworkAction* action, cg_host src, cg_host dst)
   double cost                                = a->get_cost();
   if (cost - CG_P2P_ENVELOPE > st.threshold)
     return;
-  double latency = route_latency(&action->get_src(), &action->get_dst(), src, dst) *
+  double latency = route_latency(src_host, dst_host, src, dst) *
                    cg_piecewise_factor(&st.lat_factor, cost);
   /* SMPI put the comm in its latency phase exactly when it has one: a
    * check of this file's reading of smpi/lat-factor (lazy updates only). */

@@ -9,7 +9,8 @@
 #ifndef CONTENTION_SG_LOP_HOOK_HPP
 #define CONTENTION_SG_LOP_HOOK_HPP
 
-#include "sg_private.hpp"
+#include <simgrid/forward.h>
+#include <simgrid/kernel/resource/Action.hpp>
 
 #include <contention/graph.h>
 
@@ -22,7 +23,8 @@ namespace contention_sg {
 void lop_start(simgrid::kernel::resource::Model* model);
 /* Comm c (a graph handle) started: timed by LoP if its payload is at most
  * contention/lop/threshold. */
-void lop_comm_start(cg_comm c, simgrid::kernel::resource::NetworkAction* action, cg_host src, cg_host dst);
+void lop_comm_start(cg_comm c, simgrid::kernel::resource::Action* action, const simgrid::s4u::Host* src_host,
+                    const simgrid::s4u::Host* dst_host, cg_host src, cg_host dst);
 /* Comm c ended (finished or failed). */
 void lop_comm_end(cg_comm c);
 /* The bound to give comm c whose contention bound is `bound`: the LoP

@@ -1,6 +1,6 @@
 /* Model registration: one table entry per network model the plugin adds.
  * Adding a model = writing its init function and one line in `models`. */
-#include "sg_private.hpp"
+#include "sg_compat.hpp"
 
 #include "binding.hpp"
 #include "loggps_model.hpp"
@@ -79,7 +79,8 @@ void contention_model_init()
 {
   log_start("contention");
   contention_sg::options_apply_p2p();
-  contention_sg::binding_start(&surf_network_model_init_SMPI, contention_sg::options_binding_config());
+  contention_sg::binding_start(&contention_sg::compat::init_smpi_network_model,
+                               contention_sg::options_binding_config());
 }
 
 void loggps_model_init()
@@ -112,12 +113,14 @@ bool version_ok()
   int minor;
   int patch;
   sg_version_get(&major, &minor, &patch);
-  if (major == 3 && minor == 32)
+  using contention_sg::compat::SIMGRID_MAJOR;
+  using contention_sg::compat::SIMGRID_MINOR;
+  if (major == SIMGRID_MAJOR && minor == SIMGRID_MINOR)
     return true;
   std::fprintf(stderr,
-               "contention: this plugin supports SimGrid 3.32 only, but the running SimGrid is %d.%d.%d; "
-               "rebuild SimGrid 3.32 or remove the plugin from LD_PRELOAD\n",
-               major, minor, patch);
+               "contention: this plugin supports SimGrid %d.%d only, but the running SimGrid is %d.%d.%d; "
+               "rebuild SimGrid %d.%d or remove the plugin from LD_PRELOAD\n",
+               SIMGRID_MAJOR, SIMGRID_MINOR, major, minor, patch, SIMGRID_MAJOR, SIMGRID_MINOR);
   return false;
 }
 
@@ -132,11 +135,8 @@ extern "C" int contention_simgrid_register(void)
     result = -1;
     return result;
   }
-  /* The table is const in SimGrid's headers but an ordinary heap-backed
-   * vector; appending before the Engine parses --cfg is the only way in 3.32. */
-  auto& table = const_cast<std::vector<surf_model_description_t>&>(surf_network_model_description);
   for (const ModelEntry& m : models)
-    table.push_back(surf_model_description_t{m.name, m.description, m.init});
+    contention_sg::compat::register_network_model(m.name, m.description, m.init);
   contention_sg::options_declare();
   contention_sg::loggps_declare_options();
   contention_sg::lop_declare_options();

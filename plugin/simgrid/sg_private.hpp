@@ -1,4 +1,6 @@
-/* The ONLY place with declarations of non-public SimGrid 3.32 internals.
+/* The ONLY place with declarations of non-public SimGrid 3.32 internals,
+ * included by sg_compat_3_32.cpp only (the rest of the plugin goes through
+ * sg_compat.hpp).
  *
  * SimGrid 3.32 installs no API to add a network model or to re-bound a
  * running comm, so the binding re-declares the few internal symbols it needs.

@@ -1,0 +1,59 @@
+/* The plugin's one door into SimGrid beyond its public API.
+ *
+ * SimGrid installs no API to add a network model, to build its SMPI model
+ * from a plugin, to see a comm's network action at its start or to re-bound
+ * a running comm; those needs are met here, behind version-neutral
+ * functions. Everything else in plugin/simgrid uses installed headers only.
+ * One implementation per SimGrid release: sg_compat_3_32.cpp, the only file
+ * that includes sg_private.hpp (the re-declared 3.32 internals, each with
+ * its reason). Supporting another release is one new sg_compat_X_Y.cpp
+ * picked by CMake; doc/simgrid-plugin.md ("Porting") lists what 3.36 would
+ * need. */
+#ifndef CONTENTION_SG_COMPAT_HPP
+#define CONTENTION_SG_COMPAT_HPP
+
+#include <simgrid/forward.h>
+#include <simgrid/kernel/resource/Action.hpp>
+
+#include <memory>
+
+namespace contention_sg::compat {
+
+using simgrid::kernel::resource::Action;
+using simgrid::kernel::resource::Model;
+using simgrid::s4u::Host;
+
+/* The SimGrid release the plugin is built for (the run-time check compares
+ * sg_version_get with it). */
+extern const int SIMGRID_MAJOR;
+extern const int SIMGRID_MINOR;
+
+/* Adds a name to --cfg=network/model's table (before the Engine parses the
+ * command line): `init` builds the model when the name is chosen. */
+void register_network_model(const char* name, const char* description, void (*init)());
+/* Builds SimGrid's own SMPI network model (every smpi/ option applies). */
+void init_smpi_network_model();
+/* The network model of the platform's root zone, once built. */
+Model* network_model();
+/* Registers a model that the engine asks for its next event before the
+ * network model (the binding's flush point). */
+void add_model_first(std::shared_ptr<Model> model);
+
+/* Calls fn(action, src, dst) whenever a comm (inter-host or loopback) gets
+ * its action in `model`, the network model (not for a comm that fails at
+ * start). */
+void on_comm_start(Model* model, void (*fn)(Action& action, const Host& src, const Host& dst));
+/* Calls fn(action) when a comm's network action changes state. */
+void on_comm_state_change(void (*fn)(Action& action));
+
+/* Changes the bound of a running comm's action so that the solver re-times
+ * it (also in its latency phase, and in Lazy mode). */
+void update_bound(Model* model, Action& action, double bound);
+
+/* Sets a link's bandwidth without moving the max-min weight of the comms
+ * crossing it (SimGrid's set_bandwidth shifts them by weight-S /
+ * bandwidth, which restarts comms in their latency phase). */
+void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwidth);
+
+} // namespace contention_sg::compat
+#endif
