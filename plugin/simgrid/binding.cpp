@@ -222,15 +222,9 @@ void apply(Slot& s, cg_comm c, bool recheck)
   bool first = std::isnan(s.factor);
   if (first || recheck)
     s.free = shared_links_comm_free(c);
-  double bound;
-  double factor;
-  if (s.free) {
-    bound  = s.alone;
-    factor = cg_comm_rate_factor(s.base_factor, s.demand, s.alone);
-  } else {
-    bound  = s.demand;
-    factor = s.base_factor;
-  }
+  cg_solver_terms terms = cg_comm_solver_terms(s.free, s.base_factor, s.demand, s.alone);
+  double bound          = terms.bound;
+  double factor         = terms.factor;
   if (bound == s.bound && factor == s.factor)
     return;
   if (factor != s.factor)

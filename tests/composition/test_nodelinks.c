@@ -209,6 +209,12 @@ int main(void)
   CHECK(cg_comm_demand(2e9, 1e9, 1) == 1e9);
   CHECK(cg_comm_rate_factor(0.94, 5e8, 1e9) == 0.47);
   CHECK(cg_comm_rate_factor(0.94, 1e9, 1e9) == 0.94);
+  /* penalty 2 on a free route: bound alone, factor halved; at risk: the
+   * demand as bound, SMPI's factor */
+  cg_solver_terms t = cg_comm_solver_terms(1, 0.94, 5e8, 1e9);
+  CHECK(t.bound == 1e9 && t.factor == 0.47);
+  t = cg_comm_solver_terms(0, 0.94, 5e8, 1e9);
+  CHECK(t.bound == 5e8 && t.factor == 0.94);
   CHECK(cg_node_bandwidth(1e9, 5e8) == 5e8);
 
   /* SMPI's piecewise factors: 1 up to the smallest threshold, then the

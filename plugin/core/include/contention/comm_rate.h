@@ -33,6 +33,16 @@ double cg_comm_demand(double base_bound, double bandwidth, double penalty);
  * at `alone` run at base_factor * demand (demand <= alone). */
 double cg_comm_rate_factor(double base_factor, double demand, double alone);
 
+/* What a simulator's max-min solver is given so that the comm runs at
+ * base_factor * demand: when `free` (no shared link of the comm can limit
+ * it), the bound `alone` (the same for every comm of a homogeneous
+ * cluster) and the rate factor cg_comm_rate_factor(); otherwise the bound
+ * `demand` and base_factor, the shared links then sharing max-min. */
+typedef struct cg_solver_terms {
+  double bound, factor;
+} cg_solver_terms;
+cg_solver_terms cg_comm_solver_terms(int free, double base_factor, double demand, double alone);
+
 /* B of a comm src -> dst whose two ends have node links: the smaller of the
  * source's outgoing and the destination's incoming node-link bandwidth
  * (each the minimum over that host's own links in that direction). */
