@@ -23,11 +23,11 @@ def model_args(model, technology, platform):
     if model == "contention":
         args.append(f"--cfg=contention/technology:{technology}")
     elif model == "loggps":
-        # LogGPS with the testbed's figures: the route's latency (two node
-        # links), the node link's bandwidth as gap, no CPU overheads.
-        gap = repr(1.0 / platform.bw)
-        args += [f"--cfg=loggps/L:{2 * platform.lat!r}", "--cfg=loggps/o:0", "--cfg=loggps/Os:0",
-                 "--cfg=loggps/Or:0", f"--cfg=loggps/g:{gap}", f"--cfg=loggps/G:{gap}"]
+        # LogGPS with the testbed's figures, derived by the model from each
+        # route (L its latency, g = G its bandwidth's inverse) and SMPI's
+        # overheads (0 here); it sets its own factors and refuses
+        # smpi/lat-factor.
+        return args + [o for o in COMMON if not o.startswith(("--cfg=smpi/bw-factor", "--cfg=smpi/lat-factor"))]
     return args + COMMON
 
 

@@ -3,7 +3,7 @@
  * SimGrid installs no API to add a network model, to build its SMPI model
  * from a plugin, to see a comm's network action at its start or to re-bound
  * a running comm; those needs are met here, behind version-neutral
- * functions. Everything else in plugin/simgrid uses installed headers only.
+ * functions. Everything else in plugin uses installed headers only.
  * One implementation per SimGrid release: sg_compat_3_32.cpp, the only file
  * that includes sg_private.hpp (the re-declared 3.32 internals, each with
  * its reason). Supporting another release is one new sg_compat_X_Y.cpp
