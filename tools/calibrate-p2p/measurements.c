@@ -27,6 +27,31 @@ static int parse_field(const char *s, double *out)
   return 0;
 }
 
+enum { LINE_MAX_CHARS = 4094 };
+typedef enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL } line_status;
+
+/* Reads one line (without its '\n') into buf, of LINE_MAX_CHARS + 2 bytes.
+ * fgets cannot be used: it hides a NUL byte, which would silently end the
+ * line there. */
+static line_status read_line(FILE *f, char *buf)
+{
+  size_t len = 0;
+  int c;
+  line_status st = LINE_OK;
+  while ((c = getc(f)) != EOF && c != '\n') {
+    if (c == '\0')
+      st = LINE_NUL;
+    else if (len == LINE_MAX_CHARS && st == LINE_OK)
+      st = LINE_TOO_LONG;
+    else if (len < LINE_MAX_CHARS)
+      buf[len++] = (char)c;
+  }
+  buf[len] = '\0';
+  if (c == EOF && len == 0 && st == LINE_OK)
+    return LINE_EOF;
+  return st;
+}
+
 int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
                       size_t errlen)
 {
@@ -39,13 +64,18 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
     return -1;
   }
   size_t cap = 0;
-  char line[4096];
+  char line[LINE_MAX_CHARS + 2];
   int lineno = 0, data_seen = 0, rc = 0;
-  while (rc == 0 && fgets(line, sizeof line, f)) {
+  line_status st;
+  while (rc == 0 && (st = read_line(f, line)) != LINE_EOF) {
     lineno++;
-    size_t len = strlen(line);
-    if (len == sizeof line - 1 && line[len - 1] != '\n') {
-      snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno, sizeof line - 2);
+    if (st == LINE_TOO_LONG) {
+      snprintf(err, errlen, "%s:%d: line longer than %d characters", path, lineno, LINE_MAX_CHARS);
+      rc = -1;
+      break;
+    }
+    if (st == LINE_NUL) {
+      snprintf(err, errlen, "%s:%d: NUL byte in the line (a text CSV file is expected: %s)", path, lineno, header);
       rc = -1;
       break;
     }
