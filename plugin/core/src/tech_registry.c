@@ -16,7 +16,12 @@ static const cg_tech *const all_techs[] = {
   NULL,
 };
 
+/* The one place that says which technology applies when none is chosen. */
+static const cg_tech *const default_tech = &cg_tech_infiniband;
+
 const cg_tech *const *cg_tech_all(void) { return all_techs; }
+
+const cg_tech *cg_tech_default(void) { return default_tech; }
 
 const cg_tech *cg_tech_find(const char *name)
 {

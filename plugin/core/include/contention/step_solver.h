@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "contention/errors.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
 
@@ -62,6 +63,13 @@ int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha,
                            const int32_t *host_group, size_t group_count,
                            double *finish, cg_step_table *table,
                            char *err, size_t errlen);
+
+/* Same, with the error as a cg_error (the comm it is about as an index,
+ * for callers that name comms their own way); the functions above write
+ * its text, err->msg. */
+int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
+                     const double *params, const int32_t *host_group, size_t group_count, double *finish,
+                     cg_step_table *table, cg_error *err);
 
 #ifdef __cplusplus
 }
