@@ -4,13 +4,33 @@
 # its stdout / stderr contain the given texts literally (cmake/expect_output.cmake).
 set(CONTENTION_EXPECT_SCRIPT ${CMAKE_CURRENT_LIST_DIR}/expect_output.cmake)
 function(add_output_test name)
-  cmake_parse_arguments(A "" "EXIT;STDOUT;STDERR" "COMMAND;LABELS" ${ARGN})
+  # A ';' inside an expected text splits it into several arguments (through
+  # the callers' ${ARGN}); only its first part was checked, silently. The
+  # pieces after EXIT, STDOUT or STDERR, up to the next keyword, are joined
+  # back with ';'.
+  set(key)
+  foreach(arg IN LISTS ARGN)
+    if(arg MATCHES "^(EXIT|STDOUT|STDERR|COMMAND|LABELS)$")
+      set(key ${arg})
+      set(A_${key})
+      set(seen_${key} 1)
+    elseif(NOT key)
+      message(FATAL_ERROR "add_output_test(${name}): '${arg}' before any keyword")
+    elseif(key MATCHES "^(COMMAND|LABELS)$")
+      list(APPEND A_${key} "${arg}")
+    elseif(DEFINED have_${key})
+      string(APPEND A_${key} "\;${arg}")
+    else()
+      set(A_${key} "${arg}")
+      set(have_${key} 1)
+    endif()
+  endforeach()
   # Only the command's own list separators are escaped: each -D stays one
   # argument of its own.
   string(REPLACE ";" "\\;" cmd "${A_COMMAND}")
   set(defs "-DCMD=${cmd}")
   foreach(k EXIT STDOUT STDERR)
-    if(DEFINED A_${k})
+    if(seen_${k})
       list(APPEND defs "-D${k}=${A_${k}}")
     endif()
   endforeach()

@@ -24,7 +24,7 @@ constexpr double MIN_BANDWIDTH = 1.0; /* B/s */
  * constructor, possibly before this file's globals would be constructed. */
 struct Values {
   std::vector<std::vector<double>> tech_params; /* one block per technology, cg_tech_all() order */
-  const cg_tech* technology = &cg_tech_infiniband;
+  const cg_tech* technology = cg_tech_default(); /* the core names the default */
   double bandwidth          = 0; /* 0: each comm's node links */
   std::string trace_path;
   bool p2p_set = false;

@@ -193,7 +193,8 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
     }
   }
   l->ndirty = 0;
-  qsort(l->flipped, l->nflipped, sizeof *l->flipped, by_index);
+  if (l->nflipped) /* flipped is still NULL before the first flip: qsort must not get it */
+    qsort(l->flipped, l->nflipped, sizeof *l->flipped, by_index);
   *count = l->nflipped;
   return l->flipped;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contention/quote.h"
 #include "contention/smpi_piecewise.h"
 #include "contention/units.h"
 
@@ -67,9 +68,11 @@ static int parse_per_byte(const char *value, double *out)
 
 int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, size_t errlen)
 {
+  char q[CG_QUOTE_SIZE]; /* user text in a message is quoted: one line */
   int i = cg_loggps_param_index(name);
   if (i < 0) {
-    snprintf(err, errlen, "loggps/%s: unknown LogGPS parameter; accepted: %s", name, cg_loggps_param_names());
+    snprintf(err, errlen, "loggps/%s: unknown LogGPS parameter; accepted: %s", cg_quote(name, q, sizeof q),
+             cg_loggps_param_names());
     return -1;
   }
   char msg[512] = "";
@@ -84,7 +87,8 @@ int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, 
   case CG_LOGGPS_OR:
     rc = parse_per_byte(value, &d);
     if (rc)
-      snprintf(msg, sizeof msg, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)", value);
+      snprintf(msg, sizeof msg, "'%s' is not a finite number >= 0 (seconds per byte, no unit suffix)",
+               cg_quote(value, q, sizeof q));
     break;
   case CG_LOGGPS_GS:
   case CG_LOGGPS_GL:
@@ -98,7 +102,7 @@ int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, 
     if (rc)
       snprintf(msg, sizeof msg,
                "'%s' is neither a number of seconds per byte (1e-9) nor a bandwidth (10Gbps: the gap is its inverse)",
-               value);
+               cg_quote(value, q, sizeof q));
     else
       d = 1.0 / d;
     break;
@@ -133,13 +137,13 @@ void cg_loggps_from_p2p(const cg_p2p_params *p, cg_loggps *m)
 int cg_loggps_from_smpi(const char *os, const char *or_, double detached, cg_loggps *m, char *err, size_t errlen)
 {
   cg_piecewise ps, pr;
-  char msg[512];
+  char msg[512], q[CG_QUOTE_SIZE];
   if (cg_piecewise_parse(os, &ps, msg, sizeof msg) != 0) {
-    snprintf(err, errlen, "smpi/os '%s': %s", os, msg);
+    snprintf(err, errlen, "smpi/os '%s': %s", cg_quote(os, q, sizeof q), msg);
     return -1;
   }
   if (cg_piecewise_parse(or_, &pr, msg, sizeof msg) != 0) {
-    snprintf(err, errlen, "smpi/or '%s': %s", or_, msg);
+    snprintf(err, errlen, "smpi/or '%s': %s", cg_quote(or_, q, sizeof q), msg);
     return -1;
   }
   memset(m, 0, sizeof *m);

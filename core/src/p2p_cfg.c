@@ -1,9 +1,10 @@
 /* Mapping of the piecewise point-to-point model onto SimGrid 3.32's SMPI
  * options. Facts of SimGrid 3.32 this relies on (read in its sources):
  * - a piecewise option "S0:v..;S1:v..;..." is sorted by S; a message of
- *   size k uses the entry with the largest S < k (the first entry when
- *   k <= S0); smpi/os, smpi/or, smpi/ois entries are "S:offset:per-byte",
- *   smpi/bw-factor and smpi/lat-factor entries "S:factor";
+ *   size k uses the entry with the largest S < k; when k <= S0, os/or/ois
+ *   use the first entry but the network factors are 1 (so the factors'
+ *   first entry here is at 0); smpi/os, smpi/or, smpi/ois entries are
+ *   "S:offset:per-byte", smpi/bw-factor and smpi/lat-factor "S:factor";
  * - os/or/ois take the message size k, the network factors the payload
  *   k + 16 (MPI envelope); the transfer lasts
  *   route_latency * lat_factor + (k + 16) / (route_bandwidth * bw_factor);

@@ -69,20 +69,19 @@ size_t cg_reverse_step_count(const double *measured, size_t n, size_t i)
   return s;
 }
 
-static int check_inputs(const double *measured, size_t n, double alpha, double size, char *err,
-                        size_t errlen)
+static int check_inputs(const double *measured, size_t n, double alpha, double size, cg_error *err)
 {
   if (n == 0) {
-    snprintf(err, errlen, "no comm to calibrate");
+    cg_error_set(err, CG_ERROR_NO_COMM, "", "no comm to calibrate");
     return -1;
   }
   if (!(alpha > 0) || !isfinite(alpha) || !(size > 0) || !isfinite(size)) {
-    snprintf(err, errlen, "alpha and the message size must be finite and > 0");
+    cg_error_set(err, CG_ERROR_NO_COMM, "", "alpha and the message size must be finite and > 0");
     return -1;
   }
   for (size_t i = 0; i < n; i++)
     if (!(measured[i] > 0) || !isfinite(measured[i])) {
-      snprintf(err, errlen, "comm %zu: measured time %g must be finite and > 0", i, measured[i]);
+      cg_error_set(err, i, ": ", "measured time %g must be finite and > 0", measured[i]);
       return -1;
     }
   return 0;
@@ -90,15 +89,15 @@ static int check_inputs(const double *measured, size_t n, double alpha, double s
 
 /* rho1 from the bytes each comm sent after the first step. */
 static int first_step(const double *t, size_t n, double alpha, double size, const double *sent,
-                      const char *source, double *rho1, char *err, size_t errlen)
+                      const char *source, double *rho1, cg_error *err)
 {
   for (size_t i = 0; i < n; i++) {
     double first = size - sent[i];
     if (!(first > 0)) {
-      snprintf(err, errlen,
-               "comm %zu would send more than %g bytes after the first step with %s: the measured "
-               "times are inconsistent with them",
-               i, size, source);
+      cg_error_set(err, i, " ",
+                   "would send more than %g bytes after the first step with %s: the measured "
+                   "times are inconsistent with them",
+                   size, source);
       return -1;
     }
     rho1[i] = t[0] / (alpha * first);
@@ -110,7 +109,18 @@ int cg_reverse_first_step(const double *measured, size_t n, double alpha, double
                           const double *const *later, const size_t *later_count, double *rho1,
                           char *err, size_t errlen)
 {
-  if (check_inputs(measured, n, alpha, size, err, errlen))
+  cg_error e;
+  int rc = cg_reverse_first_step_e(measured, n, alpha, size, later, later_count, rho1, &e);
+  if (rc)
+    cg_error_text(&e, err, errlen);
+  return rc;
+}
+
+int cg_reverse_first_step_e(const double *measured, size_t n, double alpha, double size,
+                            const double *const *later, const size_t *later_count, double *rho1,
+                            cg_error *err)
+{
+  if (check_inputs(measured, n, alpha, size, err))
     return -1;
   size_t *step = cg_xmalloc(n * sizeof *step);
   double *t = cg_xmalloc(n * sizeof *t), *sent = cg_xcalloc(n, sizeof *sent);
@@ -118,8 +128,8 @@ int cg_reverse_first_step(const double *measured, size_t n, double alpha, double
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++)
     if (later_count[i] != step[i] - 1) {
-      snprintf(err, errlen, "comm %zu lives in %zu steps: it needs %zu later penalties, got %zu", i, step[i],
-               step[i] - 1, later_count[i]);
+      cg_error_set(err, i, " ", "lives in %zu steps: it needs %zu later penalties, got %zu", step[i],
+                   step[i] - 1, later_count[i]);
       rc = -1;
     }
   /* Step j (>= 2) lasts t[j-1] - t[j-2]: one list entry per step lived. */
@@ -127,13 +137,13 @@ int cg_reverse_first_step(const double *measured, size_t n, double alpha, double
     for (size_t j = 2; j <= step[i] && rc == 0; j++) {
       double p = later[i][j - 2];
       if (!(p >= 1.0) || !isfinite(p)) {
-        snprintf(err, errlen, "comm %zu: given penalty %g of step %zu must be finite and >= 1", i, p, j);
+        cg_error_set(err, i, ": ", "given penalty %g of step %zu must be finite and >= 1", p, j);
         rc = -1;
       } else
         sent[i] += (t[j - 1] - t[j - 2]) / (alpha * p);
     }
   if (rc == 0)
-    rc = first_step(t, n, alpha, size, sent, "its given later penalties", rho1, err, errlen);
+    rc = first_step(t, n, alpha, size, sent, "its given later penalties", rho1, err);
   free(step);
   free(t);
   free(sent);
@@ -153,7 +163,19 @@ int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *sr
                                        const double *params, const int32_t *host_group, size_t group_count,
                                        double *rho1, char *err, size_t errlen)
 {
-  if (check_inputs(measured, n, alpha, size, err, errlen))
+  cg_error e;
+  int rc = cg_reverse_first_step_tech_e(measured, src, dst, n, alpha, size, tech, params, host_group,
+                                        group_count, rho1, &e);
+  if (rc)
+    cg_error_text(&e, err, errlen);
+  return rc;
+}
+
+int cg_reverse_first_step_tech_e(const double *measured, const cg_host *src, const cg_host *dst, size_t n,
+                                 double alpha, double size, const cg_tech *tech, const double *params,
+                                 const int32_t *host_group, size_t group_count, double *rho1, cg_error *err)
+{
+  if (check_inputs(measured, n, alpha, size, err))
     return -1;
   size_t *step = cg_xmalloc(n * sizeof *step);
   double *t = cg_xmalloc(n * sizeof *t);
@@ -240,11 +262,11 @@ int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *sr
   }
   int rc = 0;
   if (bad != NO_INDEX) {
-    snprintf(err, errlen, "comm %zu: penalty %g of step %zu under technology '%s' must be finite and >= 1",
-             bad, bad_value, bad_step, tech->name);
+    cg_error_set(err, bad, ": ", "penalty %g of step %zu under technology '%s' must be finite and >= 1",
+                 bad_value, bad_step, tech->name);
     rc = -1;
   } else {
-    rc = first_step(t, n, alpha, size, sent, source, rho1, err, errlen);
+    rc = first_step(t, n, alpha, size, sent, source, rho1, err);
   }
   cg_graph_destroy(g);
   free(step), free(t), free(first), free(by_step);

@@ -112,21 +112,21 @@ static void note_bad(solver *s, size_t i, double value, size_t steps, int too_sh
   s->bad_short = too_short;
 }
 
-static int report_bad(const solver *s, char *err, size_t errlen)
+static int report_bad(const solver *s, cg_error *err)
 {
   if (s->bad == NO_INDEX)
     return 0;
   if (s->bad_short)
-    snprintf(err, errlen, "comm %zu lives in at least %zu steps but has %zu given penalties", s->bad,
-             s->bad_steps, s->comms[s->bad].penalty_count);
+    cg_error_set(err, s->bad, " ", "lives in at least %zu steps but has %zu given penalties", s->bad_steps,
+                 s->comms[s->bad].penalty_count);
   else if (s->tech)
-    snprintf(err, errlen,
-             "comm %zu has penalty %g in step %zu under technology '%s' (its rules must give finite "
-             "penalties >= 1)",
-             s->bad, s->bad_value, s->step, s->tech->name);
+    cg_error_set(err, s->bad, " ",
+                 "has penalty %g in step %zu under technology '%s' (its rules must give finite "
+                 "penalties >= 1)",
+                 s->bad_value, s->step, s->tech->name);
   else
-    snprintf(err, errlen, "comm %zu has penalty %g in step %zu (given penalties must be finite and >= 1)",
-             s->bad, s->bad_value, s->step);
+    cg_error_set(err, s->bad, " ", "has penalty %g in step %zu (given penalties must be finite and >= 1)",
+                 s->bad_value, s->step);
   return -1;
 }
 
@@ -222,6 +222,17 @@ int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha, co
                            const double *params, const int32_t *host_group, size_t group_count,
                            double *finish, cg_step_table *table, char *err, size_t errlen)
 {
+  cg_error e;
+  int rc = cg_solve_steps_e(comms, n, alpha, tech, params, host_group, group_count, finish, table, &e);
+  if (rc)
+    cg_error_text(&e, err, errlen);
+  return rc;
+}
+
+int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
+                     const double *params, const int32_t *host_group, size_t group_count, double *finish,
+                     cg_step_table *table, cg_error *err)
+{
   size_t cap = n ? n : 1;
   solver s = {.comms = comms, .alpha = alpha, .tech = tech, .bad = NO_INDEX};
   s.r = cg_xcalloc(cap, sizeof *s.r);
@@ -281,7 +292,7 @@ int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha, co
     }
     if (s.g && changed)
       tech_step(&s, t);
-    if (report_bad(&s, err, errlen))
+    if (report_bad(&s, err))
       goto out;
 
     /* The next event; comms ending there (within rounding) finish. */

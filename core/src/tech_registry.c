@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contention/quote.h"
 #include "contention/technology.h"
 
 static const cg_tech *const all_techs[] = {
@@ -15,7 +16,12 @@ static const cg_tech *const all_techs[] = {
   NULL,
 };
 
+/* The one place that says which technology applies when none is chosen. */
+static const cg_tech *const default_tech = &cg_tech_infiniband;
+
 const cg_tech *const *cg_tech_all(void) { return all_techs; }
+
+const cg_tech *cg_tech_default(void) { return default_tech; }
 
 const cg_tech *cg_tech_find(const char *name)
 {
@@ -56,18 +62,22 @@ int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const 
     double v = strtod(value, &end);
     if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || v < p->min_value ||
         v > p->max_value) {
+      char q[CG_QUOTE_SIZE];
       snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected a number in [%g, %g]",
-               value, t->name, name, p->min_value, p->max_value);
+               cg_quote(value, q, sizeof q), t->name, name, p->min_value, p->max_value);
       return -1;
     }
     params[i] = v;
     return 0;
   }
+  /* the name is user text: quoted, so that the message stays one line */
+  char q[CG_QUOTE_SIZE];
+  cg_quote(name, q, sizeof q);
   if (t->param_count == 0) {
-    snprintf(err, errlen, "unknown %s parameter '%s': this technology has no parameters", t->name, name);
+    snprintf(err, errlen, "unknown %s parameter '%s': this technology has no parameters", t->name, q);
     return -1;
   }
-  int w = snprintf(err, errlen, "unknown %s parameter '%s': accepted are", t->name, name);
+  int w = snprintf(err, errlen, "unknown %s parameter '%s': accepted are", t->name, q);
   for (size_t i = 0; i < t->param_count && w > 0 && (size_t)w < errlen; i++)
     w += snprintf(err + w, errlen - (size_t)w, "%s %s", i ? "," : "", t->params[i].name);
   return -1;

@@ -116,14 +116,17 @@ int main(void)
     double Tz[1] = {0.0};
     CHECK(cg_reverse_first_step(Tz, 1, ALPHA, M, later, good, rho1, err, sizeof err) == -1);
     CHECK_STR_CONTAINS(err, "comm 0: measured time 0 must be finite and > 0");
-    /* Callers find the comm an error is about. */
-    size_t idx = 99;
-    const char *rest = NULL;
-    CHECK(cg_error_comm(err, &idx, &rest) == 1 && idx == 0);
-    CHECK_STR_CONTAINS(rest, "measured time 0");
-    CHECK(cg_error_comm("comm 12 lives in 3 steps", &idx, &rest) == 1 && idx == 12);
-    CHECK(rest && strcmp(rest, "lives in 3 steps") == 0);
-    CHECK(cg_error_comm("alpha and the message size must be finite", &idx, &rest) == 0);
+    /* Callers get the comm an error is about as data, and the message
+     * without "comm N: " to name it their own way. */
+    cg_error e;
+    CHECK(cg_reverse_first_step_e(Tz, 1, ALPHA, M, later, good, rho1, &e) == -1);
+    CHECK(e.comm == 0 && strcmp(e.msg, err) == 0);
+    CHECK(strcmp(e.msg + e.detail, "measured time 0 must be finite and > 0") == 0);
+    CHECK(cg_reverse_first_step_e(T, 2, ALPHA, M, later, bad, rho1, &e) == -1);
+    CHECK(e.comm == 1 && strcmp(e.msg + e.detail, "lives in 2 steps: it needs 1 later penalties, got 2") == 0);
+    CHECK(cg_reverse_first_step_e(T, 2, ALPHA, -1, later, good, rho1, &e) == -1);
+    CHECK(e.comm == CG_ERROR_NO_COMM && e.detail == 0);
+    CHECK(strcmp(e.msg, "alpha and the message size must be finite and > 0") == 0);
     /* The message says where the later penalties came from. */
     CHECK(cg_reverse_first_step(Tx, 2, ALPHA, M, later, good, rho1, err, sizeof err) == -1);
     CHECK(strcmp(err, "comm 1 would send more than 2.09715e+07 bytes after the first step with its given "

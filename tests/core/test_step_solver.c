@@ -132,6 +132,9 @@ static void rules_and_dynamics(void)
   cg_step_comm ge[2] = {{0, 1, M, 0, one, 1}, {2, 3, 2 * M, 0, one, 1}};
   CHECK(cg_solve_steps(ge, 2, ALPHA, NULL, NULL, f2, NULL, err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "comm 1 lives in at least 2 steps but has 1 given penalties");
+  cg_error e; /* the same error with the comm as data */
+  CHECK(cg_solve_steps_e(ge, 2, ALPHA, NULL, NULL, NULL, 0, f2, NULL, &e) == -1);
+  CHECK(e.comm == 1 && strcmp(e.msg + e.detail, "lives in at least 2 steps but has 1 given penalties") == 0);
   cg_step_comm gl[1] = {{0, 1, M, 0, low, 1}};
   CHECK(cg_solve_steps(gl, 1, ALPHA, NULL, NULL, f2, NULL, err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "comm 0 has penalty 0.5 in step 1 (given penalties must be finite and >= 1)");

@@ -6,6 +6,7 @@
  * printing only. */
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +14,10 @@
 #include "contention/alloc.h"
 #include "contention/p2p_fit.h"
 #include "contention/p2p_model.h"
+#include "contention/quote.h"
 #include "contention/units.h"
 #include "measurements.h"
+#include "output.h"
 #include "version.h"
 
 #define PROG "contention-calibrate-p2p"
@@ -49,52 +52,88 @@ typedef struct options {
   int detect, ols;
 } options;
 
-/* Returns -1 to go on, else the exit status (0 after --help, 2 on a usage
- * error, printed with the accepted values). */
+/* The options that take a value, and the field of `options` it goes to. */
+static const struct value_option {
+  const char *name;
+  size_t field;
+} value_options[] = {
+  {"--params", offsetof(options, params)},
+  {"--send", offsetof(options, send)},
+  {"--recv", offsetof(options, recv)},
+  {"--pingpong", offsetof(options, pingpong)},
+  {"--breakpoints", offsetof(options, breaks)},
+  {"--route-bandwidth", offsetof(options, route_bw)},
+  {"--route-latency", offsetof(options, route_lat)},
+  {"--emit", offsetof(options, emit)},
+  {"-o", offsetof(options, out)},
+  {"--sendrecv", offsetof(options, sendrecv)},
+  {"--bandwidth", offsetof(options, bandwidth)},
+};
+enum { VALUE_OPTIONS = sizeof value_options / sizeof value_options[0] };
+
+static const char **value_slot(options *o, const char *arg)
+{
+  for (size_t i = 0; i < VALUE_OPTIONS; i++)
+    if (strcmp(arg, value_options[i].name) == 0)
+      return (const char **)(void *)((char *)o + value_options[i].field);
+  return NULL;
+}
+
+static int unknown_option(const char *arg)
+{
+  char q[CG_QUOTE_SIZE];
+  fprintf(stderr, PROG ": unknown option '%s'; accepted: --params, --send, --recv, --pingpong, --breakpoints, "
+                  "--detect, --ols, --route-bandwidth, --route-latency, --emit, -o, --sendrecv, --bandwidth, "
+                  "--help\n",
+          cg_quote(arg, q, sizeof q));
+  return 2;
+}
+
+/* Options that exclude or need each other; NULL when they agree. */
+static const char *conflict(const options *o)
+{
+  if (!o->pingpong && !o->sendrecv && !o->params)
+    return "give --pingpong FILE (with --send/--recv) to fit the model, --params FILE, or --sendrecv FILE";
+  if (o->params && (o->pingpong || o->send || o->recv || o->breaks || o->detect))
+    return "--params excludes the fitting options (--pingpong, --send, --recv, --breakpoints, --detect)";
+  if (!o->pingpong && (o->send || o->recv))
+    return "--send and --recv need --pingpong FILE (the transfer is fitted on the round trips)";
+  if (o->breaks && o->detect)
+    return "--breakpoints and --detect exclude each other";
+  return NULL;
+}
+
+/* Returns -1 to go on, else the exit status (0 after --help, 1 if writing
+ * it failed, 2 on a usage error, printed with the accepted values). */
 static int parse_args(int argc, char **argv, options *o)
 {
   *o = (options){.emit = "cfg"};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    const char **slot = !strcmp(a, "--params") ? &o->params : !strcmp(a, "--send") ? &o->send
-                        : !strcmp(a, "--recv") ? &o->recv : !strcmp(a, "--pingpong") ? &o->pingpong
-                        : !strcmp(a, "--sendrecv") ? &o->sendrecv : !strcmp(a, "-o") ? &o->out
-                        : !strcmp(a, "--emit") ? &o->emit : !strcmp(a, "--breakpoints") ? &o->breaks
-                        : !strcmp(a, "--route-bandwidth") ? &o->route_bw : !strcmp(a, "--route-latency") ? &o->route_lat
-                        : !strcmp(a, "--bandwidth") ? &o->bandwidth : NULL;
+    const char **slot = value_slot(o, a);
     if (!strcmp(a, "--help")) {
       usage(stdout);
-      return 0;
+      return tool_close_output(PROG, stdout, NULL) != 0;
     } else if (!strcmp(a, "--detect")) {
       o->detect = 1;
     } else if (!strcmp(a, "--ols")) {
       o->ols = 1;
-    } else if (slot) {
-      if (i + 1 >= argc) {
-        fprintf(stderr, PROG ": option %s needs a value (see --help)\n", a);
-        return 2;
-      }
-      *slot = argv[++i];
-    } else {
-      fprintf(stderr, PROG ": unknown option '%s'; accepted: --params, --send, --recv, --pingpong, --breakpoints, "
-                      "--detect, --ols, --route-bandwidth, --route-latency, --emit, -o, --sendrecv, --bandwidth, "
-                      "--help\n", a);
+    } else if (!slot) {
+      return unknown_option(a);
+    } else if (i + 1 >= argc) {
+      fprintf(stderr, PROG ": option %s needs a value (see --help)\n", a);
       return 2;
+    } else {
+      *slot = argv[++i];
     }
   }
-  const char *why = NULL;
   if (strcmp(o->emit, "cfg") && strcmp(o->emit, "config") && strcmp(o->emit, "params") && strcmp(o->emit, "none")) {
-    fprintf(stderr, PROG ": --emit '%s': accepted values are cfg, config, params, none\n", o->emit);
+    char q[CG_QUOTE_SIZE];
+    fprintf(stderr, PROG ": --emit '%s': accepted values are cfg, config, params, none\n",
+            cg_quote(o->emit, q, sizeof q));
     return 2;
   }
-  if (!o->pingpong && !o->sendrecv && !o->params)
-    why = "give --pingpong FILE (with --send/--recv) to fit the model, --params FILE, or --sendrecv FILE";
-  else if (o->params && (o->pingpong || o->send || o->recv || o->breaks || o->detect))
-    why = "--params excludes the fitting options (--pingpong, --send, --recv, --breakpoints, --detect)";
-  else if (!o->pingpong && (o->send || o->recv))
-    why = "--send and --recv need --pingpong FILE (the transfer is fitted on the round trips)";
-  else if (o->breaks && o->detect)
-    why = "--breakpoints and --detect exclude each other";
+  const char *why = conflict(o);
   if (why) {
     fprintf(stderr, PROG ": %s\n", why);
     return 2;
@@ -126,7 +165,8 @@ static int positive(const char *opt, const char *text, cg_unit_kind kind, double
     return 2;
   }
   if (!(*out > 0)) {
-    fprintf(stderr, PROG ": %s '%s': must be > 0\n", opt, text);
+    char q[CG_QUOTE_SIZE];
+    fprintf(stderr, PROG ": %s '%s': must be > 0\n", opt, cg_quote(text, q, sizeof q));
     return 2;
   }
   return 0;
@@ -136,8 +176,9 @@ static int positive(const char *opt, const char *text, cg_unit_kind kind, double
 static int parse_numbers(const options *o, cg_p2p_params *p, double *limiter_bw)
 {
   if (o->breaks && parse_breaks(o->breaks, p->thresh) != 0) {
+    char q[CG_QUOTE_SIZE];
     fprintf(stderr, PROG ": --breakpoints '%s': expected 4 increasing positive whole byte counts A,B,C,D\n",
-            o->breaks);
+            cg_quote(o->breaks, q, sizeof q));
     return 2;
   }
   int rc = 0;
@@ -321,16 +362,6 @@ static int limiter(const options *o, double bw)
   return 0;
 }
 
-/* A full disk or a closed pipe must not pass for success. */
-static int check_stdout(void)
-{
-  errno = 0;
-  if (fflush(stdout) == 0 && !ferror(stdout))
-    return 0;
-  fprintf(stderr, PROG ": cannot write standard output: %s\n", errno ? strerror(errno) : "write error");
-  return 1;
-}
-
 int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
@@ -351,7 +382,7 @@ int main(int argc, char **argv)
     rc = emit(&o, &p);
   if (!rc && o.sendrecv)
     rc = limiter(&o, limiter_bw > 0 ? limiter_bw : p.seg[CG_P2P_LARGE].B);
-  if (check_stdout() && !rc)
+  if (tool_close_output(PROG, stdout, NULL) != 0 && !rc) /* a full disk, a closed pipe */
     rc = 1;
   return rc;
 }

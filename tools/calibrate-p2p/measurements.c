@@ -27,84 +27,128 @@ static int parse_field(const char *s, double *out)
   return 0;
 }
 
+enum { LINE_MAX_CHARS = 4094 };
+typedef enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL } line_status;
+
+/* Reads one line (without its '\n') into buf, of LINE_MAX_CHARS + 2 bytes.
+ * fgets cannot be used: it hides a NUL byte, which would silently end the
+ * line there. */
+static line_status read_line(FILE *f, char *buf)
+{
+  size_t len = 0;
+  int c;
+  line_status st = LINE_OK;
+  while ((c = getc(f)) != EOF && c != '\n') {
+    if (c == '\0')
+      st = LINE_NUL;
+    else if (len == LINE_MAX_CHARS && st == LINE_OK)
+      st = LINE_TOO_LONG;
+    else if (len < LINE_MAX_CHARS)
+      buf[len++] = (char)c;
+  }
+  buf[len] = '\0';
+  if (c == EOF && len == 0 && st == LINE_OK)
+    return LINE_EOF;
+  return st;
+}
+
+/* The comma-separated fields of p (the first 8 kept in vals): returns their
+ * count, with in *numeric how many are numbers. */
+static size_t split_fields(char *p, double vals[8], size_t *numeric)
+{
+  size_t n = 0;
+  *numeric = 0;
+  for (char *tok = p;; n++) {
+    char *comma = strchr(tok, ',');
+    if (comma)
+      *comma = '\0';
+    double v;
+    if (parse_field(tok, &v) == 0) {
+      (*numeric)++;
+      if (n < 8)
+        vals[n] = v;
+    }
+    if (!comma)
+      return n + 1;
+    tok = comma + 1;
+  }
+}
+
+typedef struct reader {
+  const char *path, *header;
+  size_t columns, cap;
+  int data_seen;
+  measurements *m;
+  char *err;
+  size_t errlen;
+} reader;
+
+/* One line with content: the header (checked, skipped) or a data row,
+ * appended to r->m. Returns 0, or -1 with r->err set. */
+static int take_line(reader *r, char *p, int lineno)
+{
+  double vals[8];
+  size_t numeric, n = split_fields(p, vals, &numeric);
+  /* The header: the first line, if none of its fields is a number. A
+   * first line with some numbers is a (malformed) data row. */
+  int is_header = !r->data_seen && numeric == 0;
+  r->data_seen = 1;
+  if (is_header) {
+    if (n == r->columns)
+      return 0;
+    snprintf(r->err, r->errlen, "%s:%d: header has %zu column%s, expected %zu (%s)", r->path, lineno, n,
+             n == 1 ? "" : "s", r->columns, r->header);
+    return -1;
+  }
+  if (n != r->columns || numeric != n) {
+    snprintf(r->err, r->errlen, "%s:%d: expected %zu numeric comma-separated columns (%s)", r->path, lineno,
+             r->columns, r->header);
+    return -1;
+  }
+  for (size_t c = 0; c < n; c++)
+    if (!isfinite(vals[c]) || vals[c] < 0 || (c == n - 1 && vals[c] <= 0)) {
+      snprintf(r->err, r->errlen, "%s:%d: column %zu = %g: values must be finite and >= 0, durations > 0 (%s)",
+               r->path, lineno, c + 1, vals[c], r->header);
+      return -1;
+    }
+  measurements *m = r->m;
+  cg_grow((void **)&m->v, &r->cap, (m->rows + 1) * n, sizeof *m->v);
+  memcpy(m->v + m->rows * n, vals, n * sizeof *vals);
+  m->rows++;
+  return 0;
+}
+
 int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
                       size_t errlen)
 {
-  m->rows = 0;
-  m->columns = columns;
-  m->v = NULL;
+  *m = (measurements){0, columns, NULL};
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return -1;
   }
-  size_t cap = 0;
-  char line[4096];
-  int lineno = 0, data_seen = 0, rc = 0;
-  while (rc == 0 && fgets(line, sizeof line, f)) {
+  reader r = {path, header, columns, 0, 0, m, err, errlen};
+  char line[LINE_MAX_CHARS + 2];
+  int lineno = 0, rc = 0;
+  line_status st;
+  while (rc == 0 && (st = read_line(f, line)) != LINE_EOF) {
     lineno++;
-    size_t len = strlen(line);
-    if (len == sizeof line - 1 && line[len - 1] != '\n') {
-      snprintf(err, errlen, "%s:%d: line longer than %zu characters", path, lineno, sizeof line - 2);
+    if (st == LINE_TOO_LONG) {
+      snprintf(err, errlen, "%s:%d: line longer than %d characters", path, lineno, LINE_MAX_CHARS);
       rc = -1;
-      break;
-    }
-    char *hash = strchr(line, '#');
-    if (hash)
-      *hash = '\0';
-    char *p = line;
-    while (isspace((unsigned char)*p))
-      p++;
-    if (!*p)
-      continue;
-    double vals[8];
-    size_t n = 0, numeric = 0;
-    for (char *tok = p;; n++) {
-      char *comma = strchr(tok, ',');
-      if (comma)
-        *comma = '\0';
-      double v;
-      if (parse_field(tok, &v) == 0) {
-        numeric++;
-        if (n < 8)
-          vals[n] = v;
-      }
-      if (!comma) {
-        n++;
-        break;
-      }
-      tok = comma + 1;
-    }
-    /* The header: the first line, if none of its fields is a number. A
-     * first line with some numbers is a (malformed) data row. */
-    if (!data_seen && numeric == 0) {
-      data_seen = 1;
-      if (n != columns) {
-        snprintf(err, errlen, "%s:%d: header has %zu column%s, expected %zu (%s)", path, lineno, n,
-                 n == 1 ? "" : "s", columns, header);
-        rc = -1;
-      }
-      continue;
-    }
-    data_seen = 1;
-    if (n != columns || numeric != n) {
-      snprintf(err, errlen, "%s:%d: expected %zu numeric comma-separated columns (%s)", path, lineno, columns,
-               header);
+    } else if (st == LINE_NUL) {
+      snprintf(err, errlen, "%s:%d: NUL byte in the line (a text CSV file is expected: %s)", path, lineno, header);
       rc = -1;
-      break;
+    } else {
+      char *hash = strchr(line, '#');
+      if (hash)
+        *hash = '\0';
+      char *p = line;
+      while (isspace((unsigned char)*p))
+        p++;
+      if (*p)
+        rc = take_line(&r, p, lineno);
     }
-    for (size_t c = 0; c < columns; c++)
-      if (!isfinite(vals[c]) || vals[c] < 0 || (c == columns - 1 && vals[c] <= 0)) {
-        snprintf(err, errlen, "%s:%d: column %zu = %g: values must be finite and >= 0, durations > 0 (%s)", path,
-                 lineno, c + 1, vals[c], header);
-        rc = -1;
-        break;
-      }
-    if (rc)
-      break;
-    cg_grow((void **)&m->v, &cap, (m->rows + 1) * columns, sizeof *m->v);
-    memcpy(m->v + m->rows * columns, vals, columns * sizeof *vals);
-    m->rows++;
   }
   fclose(f);
   if (rc == 0 && m->rows == 0) {

@@ -3,16 +3,16 @@
  * the same size) and the penalties of its later steps (given per comm with
  * 'later-penalties', or from a technology's rules), prints the penalties of
  * the first step. */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "cli.h"
+#include "comm_error.h"
 #include "contention/alloc.h"
 #include "contention/errors.h"
 #include "contention/reverse_solver.h"
+#include "output.h"
 #include "scenario.h"
 #include "version.h"
 
@@ -39,11 +39,11 @@ static void usage(FILE *out)
           "\n"
           "  --format table|csv   output format (csv: comm,steps,penalty)\n"
           "  --clamp              print a penalty below 1 as 1, with a warning naming the comm\n"
-          "  --technology NAME    rules for the later steps: %s (default: infiniband)\n"
+          "  --technology NAME    rules for the later steps: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n",
-          names);
+          names, cg_tech_default()->name);
 }
 
 static int check_static_synchronous(const scenario *sc, char *err, size_t errlen)
@@ -54,6 +54,8 @@ static int check_static_synchronous(const scenario *sc, char *err, size_t errlen
     const char *why = NULL;
     if (c->measured < 0)
       why = "has no 'measured' time";
+    else if (!(c->size > 0))
+      why = "has size 0: the reverse solver needs a size > 0 (the first-step penalty divides by it)";
     else if (c->start != 0)
       why = "must start at 0 (static-synchronous graph)";
     else if (c->size != sc->comms[0].size)
@@ -101,10 +103,13 @@ static int below_one(const scenario *sc, double *rho, int clamp)
   return -1;
 }
 
-static void print_penalties(const scenario *sc, const cli_options *o, const double *T, const double *rho)
+static void print_penalties(const scenario *sc, const cli_options *o, const double *rho)
 {
   size_t n = sc->comm_count;
   size_t *steps = cg_xmalloc(n * sizeof *steps);
+  double *T = cg_xmalloc(n * sizeof *T);
+  for (size_t i = 0; i < n; i++)
+    T[i] = sc->comms[i].measured;
   cg_reverse_step_counts(T, n, steps);
   if (o->csv)
     printf("comm,steps,penalty\n");
@@ -120,73 +125,68 @@ static void print_penalties(const scenario *sc, const cli_options *o, const doub
              steps[i], rho[i]);
   }
   free(steps);
+  free(T);
 }
 
-/* Output goes to stdout: a full disk or a closed pipe must not pass for
- * success. */
-static int check_stdout(void)
+/* The reverse solver on sc: rho[i], the first-step penalty of comm i.
+ * Returns 0, or -1 after printing the error. */
+static int reverse_solve(const scenario *sc, const cli_options *o, double *rho)
 {
-  errno = 0;
-  if (fflush(stdout) == 0 && !ferror(stdout))
-    return 0;
-  fprintf(stderr, PROG ": cannot write standard output: %s\n", errno ? strerror(errno) : "write error");
-  return -1;
+  size_t n = sc->comm_count;
+  double *T = cg_xcalloc(n, sizeof *T);
+  const double **later = cg_xcalloc(n, sizeof *later);
+  size_t *nlater = cg_xcalloc(n, sizeof *nlater);
+  cg_host *src = cg_xcalloc(n, sizeof *src), *dst = cg_xcalloc(n, sizeof *dst);
+  for (size_t i = 0; i < n; i++) {
+    T[i] = sc->comms[i].measured;
+    later[i] = sc->comms[i].later;
+    nlater[i] = sc->comms[i].later_count;
+    src[i] = sc->comms[i].src;
+    dst[i] = sc->comms[i].dst;
+  }
+  double alpha = 1.0 / sc->bandwidth, m = sc->comms[0].size;
+  cg_error err;
+  int rc = sc->comms[0].has_later
+               ? cg_reverse_first_step_e(T, n, alpha, m, later, nlater, rho, &err)
+               : cg_reverse_first_step_tech_e(T, src, dst, n, alpha, m, o->tech, o->params, sc->racks,
+                                              sc->host_count, rho, &err);
+  if (rc)
+    tool_print_comm_error(PROG, sc, &err);
+  free(T);
+  free(later);
+  free(nlater);
+  free(src);
+  free(dst);
+  return rc;
 }
 
 int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
     return 0;
-  cli_options o;
   int clamp = 0;
   cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
-  int rc = cli_parse(PROG, argc, argv, extra, &o, usage);
+  cli_spec spec = {.flags = extra, .usage = usage};
+  cli_options o;
+  int rc = cli_parse(PROG, argc, argv, &spec, &o);
   if (rc >= 0)
     return rc;
   scenario sc;
   char err[1024];
   if (scenario_load(o.file, &sc, err, sizeof err) || check_static_synchronous(&sc, err, sizeof err)) {
     fprintf(stderr, PROG ": %s\n", err);
-    if (sc.file)
-      scenario_free(&sc);
+    scenario_free(&sc);
     cli_free(&o);
     return 1;
   }
-  size_t n = sc.comm_count;
-  double *T = cg_xcalloc(n, sizeof *T), *rho = cg_xcalloc(n, sizeof *rho);
-  const double **later = cg_xcalloc(n, sizeof *later);
-  size_t *nlater = cg_xcalloc(n, sizeof *nlater);
-  cg_host *src = cg_xcalloc(n, sizeof *src), *dst = cg_xcalloc(n, sizeof *dst);
-  for (size_t i = 0; i < n; i++) {
-    T[i] = sc.comms[i].measured;
-    later[i] = sc.comms[i].later;
-    nlater[i] = sc.comms[i].later_count;
-    src[i] = sc.comms[i].src;
-    dst[i] = sc.comms[i].dst;
-  }
-  double alpha = 1.0 / sc.bandwidth, m = sc.comms[0].size;
-  rc = sc.comms[0].has_later
-           ? cg_reverse_first_step(T, n, alpha, m, later, nlater, rho, err, sizeof err)
-           : cg_reverse_first_step_tech_grouped(T, src, dst, n, alpha, m, o.tech, o.params, sc.racks,
-                                                sc.host_count, rho, err, sizeof err);
-  if (rc) {
-    size_t idx;
-    const char *rest;
-    if (cg_error_comm(err, &idx, &rest) && idx < n)
-      fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line, sc.comms[idx].id,
-              rest);
-    else
-      fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
-  } else if ((rc = below_one(&sc, rho, clamp)) == 0) {
-    print_penalties(&sc, &o, T, rho);
-    rc = check_stdout();
-  }
-  free(T);
+  double *rho = cg_xcalloc(sc.comm_count, sizeof *rho);
+  rc = reverse_solve(&sc, &o, rho);
+  if (rc == 0 && (rc = below_one(&sc, rho, clamp)) == 0)
+    print_penalties(&sc, &o, rho);
+  /* a full disk or a closed pipe must not pass for success */
+  if (tool_close_output(PROG, stdout, NULL) != 0)
+    rc = -1;
   free(rho);
-  free(later);
-  free(nlater);
-  free(src);
-  free(dst);
   scenario_free(&sc);
   cli_free(&o);
   return rc ? 1 : 0;

@@ -27,92 +27,119 @@ static int usage_error(const char *prog, const char *msg, const char *arg)
   return 2;
 }
 
-int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cli_options *o,
-              void (*usage)(FILE *))
+/* The value of --format or --technology into o; 0, or 2 after an error. */
+static int option_value(const char *prog, const cli_spec *spec, const char *opt, const char *v, cli_options *o)
 {
-  memset(o, 0, sizeof *o);
-  o->tech = &cg_tech_infiniband;
-  const char **param_args = cg_xcalloc((size_t)argc + 1, sizeof *param_args);
-  size_t nparams = 0;
-  int rc = -1;
-  for (int i = 1; i < argc && rc < 0; i++) {
+  char q[CG_QUOTE_SIZE];
+  if (strcmp(opt, "--format") == 0) {
+    if (strcmp(v, "csv") != 0 && strcmp(v, "table") != 0) {
+      fprintf(stderr, "%s: unknown --format '%s' (accepted: table, csv)\n", prog, cg_quote(v, q, sizeof q));
+      return 2;
+    }
+    o->csv = strcmp(v, "csv") == 0;
+    return 0;
+  }
+  if (spec->tech_all && strcmp(v, "all") == 0) {
+    o->tech = NULL;
+    return 0;
+  }
+  o->tech = cg_tech_find(v);
+  if (o->tech)
+    return 0;
+  char names[256];
+  cg_tech_names(names, sizeof names);
+  fprintf(stderr, "%s: unknown --technology '%s' (accepted: %s%s)\n", prog, cg_quote(v, q, sizeof q), names,
+          spec->tech_all ? ", all" : "");
+  return 2;
+}
+
+/* The technology's parameters: defaults, then each NAME=VALUE of --param. */
+static int set_params(const char *prog, const char **args, size_t nargs, cli_options *o)
+{
+  o->params = cg_xcalloc(o->tech->param_count + 1, sizeof *o->params);
+  cg_tech_default_params(o->tech, o->params);
+  for (size_t k = 0; k < nargs; k++) {
+    char name[128], err[512];
+    const char *eq = strchr(args[k], '=');
+    size_t len = eq ? (size_t)(eq - args[k]) : 0;
+    if (!eq || len == 0 || len >= sizeof name) {
+      char q[CG_QUOTE_SIZE];
+      fprintf(stderr, "%s: --param expects NAME=VALUE, got '%s'\n", prog, cg_quote(args[k], q, sizeof q));
+      return 2;
+    }
+    memcpy(name, args[k], len);
+    name[len] = '\0';
+    if (cg_tech_set_param(o->tech, o->params, name, eq + 1, err, sizeof err)) {
+      fprintf(stderr, "%s: --param: %s\n", prog, err);
+      return 2;
+    }
+  }
+  return 0;
+}
+
+static int is_flag(const cli_spec *spec, const char *a)
+{
+  int matched = 0;
+  for (const cli_flag *f = spec->flags; f && f->name; f++)
+    if (strcmp(a, f->name) == 0) {
+      *f->value = 1;
+      matched = 1;
+    }
+  return matched;
+}
+
+/* One pass over argv; -1 to go on, else the exit status. */
+static int scan(const char *prog, int argc, char **argv, const cli_spec *spec, cli_options *o,
+                const char **param_args, size_t *nparams)
+{
+  for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    int matched = 0;
-    for (const cli_flag *f = flags; f && f->name; f++)
-      if (strcmp(a, f->name) == 0) {
-        *f->value = 1;
-        matched = 1;
-      }
-    if (matched)
+    if (is_flag(spec, a))
       continue;
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-      usage(stdout);
-      rc = 0;
-    } else if (strcmp(a, "--list-technologies") == 0) {
+      spec->usage(stdout);
+      return 0;
+    }
+    if (strcmp(a, "--list-technologies") == 0) {
       list_technologies();
-      rc = 0;
-    } else if (strcmp(a, "--format") == 0 || strcmp(a, "--technology") == 0 ||
-               strcmp(a, "--param") == 0) {
-      if (i + 1 >= argc) {
-        rc = usage_error(prog, "missing value after", a);
-        break;
-      }
+      return 0;
+    }
+    if (strcmp(a, "--format") == 0 || strcmp(a, "--technology") == 0 || strcmp(a, "--param") == 0) {
+      if (i + 1 >= argc)
+        return usage_error(prog, "missing value after", a);
       const char *v = argv[++i];
-      if (strcmp(a, "--format") == 0) {
-        if (strcmp(v, "csv") == 0)
-          o->csv = 1;
-        else if (strcmp(v, "table") == 0)
-          o->csv = 0;
-        else {
-          char q[CG_QUOTE_SIZE];
-          fprintf(stderr, "%s: unknown --format '%s' (accepted: table, csv)\n", prog, cg_quote(v, q, sizeof q));
-          rc = 2;
-        }
-      } else if (strcmp(a, "--technology") == 0) {
-        o->tech = cg_tech_find(v);
-        if (!o->tech) {
-          char names[256];
-          cg_tech_names(names, sizeof names);
-          char q[CG_QUOTE_SIZE];
-          fprintf(stderr, "%s: unknown --technology '%s' (accepted: %s)\n", prog, cg_quote(v, q, sizeof q),
-                  names);
-          rc = 2;
-        }
-      } else {
-        param_args[nparams++] = v;
-      }
+      if (strcmp(a, "--param") == 0)
+        param_args[(*nparams)++] = v;
+      else if (option_value(prog, spec, a, v, o) != 0)
+        return 2;
     } else if (a[0] == '-' && a[1] != '\0') {
-      rc = usage_error(prog, "unknown option", a);
-    } else if (o->file) {
-      rc = usage_error(prog, "more than one scenario file:", a);
+      return usage_error(prog, "unknown option", a);
+    } else if (o->nfiles && !spec->many_files) {
+      return usage_error(prog, "more than one scenario file:", a);
     } else {
-      o->file = a;
+      o->files[o->nfiles++] = a;
     }
   }
-  if (rc < 0 && !o->file)
+  return -1;
+}
+
+int cli_parse(const char *prog, int argc, char **argv, const cli_spec *spec, cli_options *o)
+{
+  memset(o, 0, sizeof *o);
+  o->tech = spec->tech_all ? NULL : cg_tech_default();
+  o->files = cg_xcalloc((size_t)argc + 1, sizeof *o->files);
+  const char **param_args = cg_xcalloc((size_t)argc + 1, sizeof *param_args);
+  size_t nparams = 0;
+  int rc = scan(prog, argc, argv, spec, o, param_args, &nparams);
+  o->file = o->files[0];
+  if (rc < 0 && !o->nfiles)
     rc = usage_error(prog, "missing the scenario file", NULL);
-  if (rc < 0) {
-    o->params = cg_xcalloc(o->tech->param_count + 1, sizeof *o->params);
-    cg_tech_default_params(o->tech, o->params);
-    for (size_t k = 0; k < nparams && rc < 0; k++) {
-      char name[128], err[512];
-      const char *eq = strchr(param_args[k], '=');
-      size_t len = eq ? (size_t)(eq - param_args[k]) : 0;
-      if (!eq || len == 0 || len >= sizeof name) {
-        char q[CG_QUOTE_SIZE];
-        fprintf(stderr, "%s: --param expects NAME=VALUE, got '%s'\n", prog,
-                cg_quote(param_args[k], q, sizeof q));
-        rc = 2;
-        break;
-      }
-      memcpy(name, param_args[k], len);
-      name[len] = '\0';
-      if (cg_tech_set_param(o->tech, o->params, name, eq + 1, err, sizeof err)) {
-        fprintf(stderr, "%s: --param: %s\n", prog, err);
-        rc = 2;
-      }
-    }
+  if (rc < 0 && nparams && !o->tech) {
+    fprintf(stderr, "%s: --param needs a single --technology\n", prog);
+    rc = 2;
   }
+  if (rc < 0 && o->tech && set_params(prog, param_args, nparams, o) != 0)
+    rc = 2;
   free(param_args);
   if (rc >= 0)
     cli_free(o);
@@ -124,5 +151,9 @@ int cli_parse(const char *prog, int argc, char **argv, const cli_flag *flags, cl
 void cli_free(cli_options *o)
 {
   free(o->params);
+  free(o->files);
   o->params = NULL;
+  o->files = NULL;
+  o->file = NULL;
+  o->nfiles = 0;
 }

@@ -35,6 +35,7 @@ typedef struct loader {
   int root_line;
   const char *parent; /* name of the open <host> or <comm> */
   size_t comm_cap, host_cap;
+  scenario_limits limits;
   strmap host_ids;    /* host name -> index */
   strmap comm_ids;    /* comm id -> index */
   strmap rack_ids;    /* rack name -> index */
@@ -186,8 +187,8 @@ static cg_host host_index(loader *ld, const char *name)
   size_t i;
   if (strmap_get(&ld->host_ids, name, &i))
     return (cg_host)i;
-  if (sc->host_count >= SCENARIO_MAX_HOSTS) {
-    fail(ld, "more than %d hosts (the limit of a scenario, see doc/scenario.md)", SCENARIO_MAX_HOSTS);
+  if (sc->host_count >= ld->limits.max_hosts) {
+    fail(ld, "more than %zu hosts (the limit of a scenario, see doc/scenario.md)", ld->limits.max_hosts);
     return 0;
   }
   if (sc->host_count == ld->host_cap) {
@@ -288,8 +289,8 @@ static void load_host(loader *ld, char **a)
 static void load_comm(loader *ld, char **a)
 {
   scenario *sc = ld->sc;
-  if (sc->comm_count >= SCENARIO_MAX_COMMS) {
-    fail(ld, "more than %d comms (the limit of a scenario, see doc/scenario.md)", SCENARIO_MAX_COMMS);
+  if (sc->comm_count >= ld->limits.max_comms) {
+    fail(ld, "more than %zu comms (the limit of a scenario, see doc/scenario.md)", ld->limits.max_comms);
     return;
   }
   cg_grow((void **)&sc->comms, &ld->comm_cap, sc->comm_count + 1, sizeof *sc->comms);
@@ -502,11 +503,12 @@ static int run(loader *ld, FILE *f, const char *data, size_t len)
   return ld->failed ? -1 : 0;
 }
 
-static int load(FILE *f, const char *data, size_t len, scenario *sc, char *err,
-                size_t errlen)
+static int load(FILE *f, const char *data, size_t len, const scenario_limits *limits, scenario *sc,
+                char *err, size_t errlen)
 {
   loader ld;
   memset(&ld, 0, sizeof ld);
+  ld.limits = limits ? *limits : (scenario_limits){SCENARIO_MAX_COMMS, SCENARIO_MAX_HOSTS};
   ld.sc = sc;
   ld.err = err;
   ld.errlen = errlen;
@@ -534,6 +536,12 @@ static void start(scenario *sc, const char *name)
 
 int scenario_load(const char *path, scenario *sc, char *err, size_t errlen)
 {
+  return scenario_load_limited(path, NULL, sc, err, errlen);
+}
+
+int scenario_load_limited(const char *path, const scenario_limits *limits, scenario *sc, char *err,
+                          size_t errlen)
+{
   int is_stdin = strcmp(path, "-") == 0;
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f) {
@@ -543,7 +551,7 @@ int scenario_load(const char *path, scenario *sc, char *err, size_t errlen)
   }
   start(sc, is_stdin ? "standard input" : path);
   errno = 0;
-  int rc = load(f, NULL, 0, sc, err, errlen);
+  int rc = load(f, NULL, 0, limits, sc, err, errlen);
   if (!is_stdin)
     fclose(f);
   return rc;
@@ -553,7 +561,7 @@ int scenario_parse(const char *name, const char *data, size_t len, scenario *sc,
                    size_t errlen)
 {
   start(sc, name);
-  return load(NULL, data ? data : "", len, sc, err, errlen);
+  return load(NULL, data ? data : "", len, NULL, sc, err, errlen);
 }
 
 void scenario_free(scenario *sc)

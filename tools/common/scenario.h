@@ -43,12 +43,21 @@ typedef struct scenario {
  * solvers' work and the --steps table grow faster than the comm count. */
 enum { SCENARIO_MAX_COMMS = 1000000, SCENARIO_MAX_HOSTS = 2000000 };
 
+/* Limits other than these, for the tests of the limits' errors at small
+ * sizes (the tools always use SCENARIO_MAX_*). */
+typedef struct scenario_limits {
+  size_t max_comms, max_hosts;
+} scenario_limits;
+
 /* Loads and validates `path` ("-": standard input, named "standard input"
  * in messages). Returns 0, or -1 with a one-line message in err:
  * "path:line: ..." for a bad content, "path: cannot open: <strerror>" or
  * "path: cannot read: <strerror>" when the file cannot be read. On error
  * *sc is left zeroed (scenario_free on it is harmless). */
 int scenario_load(const char *path, scenario *sc, char *err, size_t errlen);
+/* The same with the given limits (NULL: SCENARIO_MAX_*). */
+int scenario_load_limited(const char *path, const scenario_limits *limits, scenario *sc, char *err,
+                          size_t errlen);
 /* The same on `len` bytes in memory; `name` stands for the file name. */
 int scenario_parse(const char *name, const char *data, size_t len, scenario *sc, char *err,
                    size_t errlen);

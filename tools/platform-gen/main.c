@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "output.h"
 #include "writer.h"
 #include "version.h"
 
@@ -26,25 +27,13 @@ int main(int argc, char **argv)
     size_t len = strlen(command);
     snprintf(command + len, sizeof command - len, " %s=%s", argv[i] + 2, argv[i + 1]);
   }
-  const char *path = o.output ? o.output : "stdout";
   FILE *out = o.output ? fopen(o.output, "w") : stdout;
   if (!out) {
     fprintf(stderr, "contention-platform-gen: --output: cannot write '%s': %s\n", o.output, strerror(errno));
     return 1;
   }
-  /* Output is buffered: a full disk shows at the flush or the close, so
-   * both are checked, and errno is kept from the first failure. */
-  int err = 0;
-  errno = 0;
-  if (pgen_write(out, &o, command) != 0)
-    err = errno ? errno : EIO;
-  if (fflush(out) != 0 && !err)
-    err = errno;
-  if ((o.output ? fclose(out) : ferror(out)) != 0 && !err)
-    err = errno ? errno : EIO;
-  if (err) {
-    fprintf(stderr, "contention-platform-gen: %s: write error: %s\n", path, strerror(err));
-    return 1;
-  }
-  return 0;
+  /* A full disk shows at the flush or the close: tool_close_output checks
+   * both and the stream's error flag. */
+  pgen_write(out, &o, command);
+  return tool_close_output("contention-platform-gen", out, o.output) != 0;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "comm_error.h"
 #include "contention/alloc.h"
 #include "contention/errors.h"
 #include "contention/graph.h"
@@ -16,7 +17,6 @@
 #include "version.h"
 
 #define PROG "contention-predict"
-
 
 static void usage(FILE *out)
 {
@@ -33,7 +33,7 @@ static void usage(FILE *out)
           "                       csv steps:     step,begin,end,comm,penalty,remaining\n"
           "  --penalties          penalties of the static graph of all comms (starts ignored)\n"
           "  --steps              the step table (per step: penalty and bytes left of each comm)\n"
-          "  --technology NAME    penalty rules: %s (default: infiniband)\n"
+          "  --technology NAME    penalty rules: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n"
@@ -41,7 +41,7 @@ static void usage(FILE *out)
           "If every comm carries 'penalties', they are used step by step instead of the\n"
           "rules. Comms with 'measured' get their relative error (T_p - T_m) / T_m.\n"
           "The file format is doc/scenario.md. Exit status: 0 ok, 1 bad input, 2 bad usage.\n",
-          names);
+          names, cg_tech_default()->name);
 }
 
 static void print_times(const scenario *sc, const double *finish, int csv)
@@ -127,27 +127,53 @@ static void print_steps(const scenario *sc, const cg_step_table *tab, int csv)
 
 /* A finish time that overflowed (size / bandwidth times the penalties)
  * must not be printed as "inf": it is an error about that comm. */
-static int check_finite(const scenario *sc, const double *finish, char *err, size_t errlen)
+static int check_finite(const scenario *sc, const double *finish, cg_error *err)
 {
   for (size_t i = 0; i < sc->comm_count; i++)
     if (!isfinite(finish[i])) {
-      snprintf(err, errlen,
-               "comm %zu has a predicted finish time that overflows a double (size / bandwidth "
-               "times its penalties is over 1.8e308 s)",
-               i);
+      cg_error_set(err, i, " ",
+                   "has a predicted finish time that overflows a double (size / bandwidth "
+                   "times its penalties is over 1.8e308 s)");
       return -1;
     }
   return 0;
+}
+
+/* Times (or with `steps` the step table) of every comm by the step solver. */
+static int solve_and_print(const scenario *sc, const cli_options *o, int steps)
+{
+  cg_step_comm *c = cg_xcalloc(sc->comm_count, sizeof *c);
+  for (size_t i = 0; i < sc->comm_count; i++)
+    c[i] = (cg_step_comm){sc->comms[i].src, sc->comms[i].dst, sc->comms[i].size, sc->comms[i].start,
+                          sc->comms[i].penalties, sc->comms[i].penalty_count};
+  double *finish = cg_xcalloc(sc->comm_count, sizeof *finish);
+  cg_step_table tab = {0};
+  cg_error err;
+  int rc = cg_solve_steps_e(c, sc->comm_count, 1.0 / sc->bandwidth, sc->all_given ? NULL : o->tech, o->params,
+                            sc->racks, sc->host_count, finish, steps ? &tab : NULL, &err);
+  if (rc == 0)
+    rc = check_finite(sc, finish, &err);
+  if (rc != 0)
+    tool_print_comm_error(PROG, sc, &err);
+  else if (steps)
+    print_steps(sc, &tab, o->csv);
+  else
+    print_times(sc, finish, o->csv);
+  cg_step_table_free(&tab);
+  free(finish);
+  free(c);
+  return rc;
 }
 
 int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
     return 0;
-  cli_options o;
   int mode_penalties = 0, mode_steps = 0;
   cli_flag extra[] = {{"--penalties", &mode_penalties}, {"--steps", &mode_steps}, {NULL, NULL}};
-  int rc = cli_parse(PROG, argc, argv, extra, &o, usage);
+  cli_spec spec = {.flags = extra, .usage = usage};
+  cli_options o;
+  int rc = cli_parse(PROG, argc, argv, &spec, &o);
   if (rc >= 0)
     return rc;
   if (mode_penalties && mode_steps) {
@@ -163,40 +189,10 @@ int main(int argc, char **argv)
     return 1;
   }
   int status = 0;
-  if (mode_penalties) {
+  if (mode_penalties)
     print_penalties(&sc, o.tech, o.params, o.csv);
-  } else {
-    cg_step_comm *c = cg_xcalloc(sc.comm_count, sizeof *c);
-    for (size_t i = 0; i < sc.comm_count; i++)
-      c[i] = (cg_step_comm){sc.comms[i].src, sc.comms[i].dst, sc.comms[i].size, sc.comms[i].start,
-                            sc.comms[i].penalties, sc.comms[i].penalty_count};
-    double *finish = cg_xcalloc(sc.comm_count, sizeof *finish);
-    cg_step_table tab = {0};
-    int rc = cg_solve_steps_grouped(c, sc.comm_count, 1.0 / sc.bandwidth, sc.all_given ? NULL : o.tech,
-                                    o.params, sc.racks, sc.host_count, finish,
-                                    mode_steps ? &tab : NULL, err, sizeof err);
-    if (rc == 0)
-      rc = check_finite(&sc, finish, err, sizeof err);
-    if (rc == 0) {
-      if (mode_steps)
-        print_steps(&sc, &tab, o.csv);
-      else
-        print_times(&sc, finish, o.csv);
-    } else {
-      /* Errors about one comm name it by index: translate to id and line. */
-      size_t idx;
-      const char *rest;
-      if (cg_error_comm(err, &idx, &rest) && idx < sc.comm_count)
-        fprintf(stderr, PROG ": %s:%d: comm '%s' %s\n", sc.file, sc.comms[idx].line,
-                sc.comms[idx].id, rest);
-      else
-        fprintf(stderr, PROG ": %s: %s\n", sc.file, err);
-      status = 1;
-    }
-    cg_step_table_free(&tab);
-    free(finish);
-    free(c);
-  }
+  else if (solve_and_print(&sc, &o, mode_steps) != 0)
+    status = 1;
   if (tool_close_output(PROG, stdout, NULL) != 0)
     status = 1;
   scenario_free(&sc);

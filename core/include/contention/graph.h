@@ -43,8 +43,8 @@ void cg_graph_remove(cg_graph *g, cg_comm c);
 double cg_graph_penalty(const cg_graph *g, cg_comm c);
 
 /* Comms whose penalty changed during the last add or remove (the comm added
- * is always listed; the comm removed never is). Valid until the next
- * mutation. Listed in the order the technology re-evaluated them, which
+ * is always listed, unless it is a self-comm, which never enters the graph;
+ * the comm removed never is). Valid until the next mutation. Listed in the order the technology re-evaluated them, which
  * depends only on the event sequence (so simulations stay deterministic). */
 const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
 

@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "contention/errors.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
 
@@ -54,6 +55,16 @@ int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *sr
                                        size_t n, double alpha, double size, const cg_tech *tech,
                                        const double *params, const int32_t *host_group, size_t group_count,
                                        double *rho1, char *err, size_t errlen);
+
+/* The same two solvers with the error as a cg_error (the comm it is about
+ * as an index, for callers that name comms their own way); the functions
+ * above write its text, err->msg. */
+int cg_reverse_first_step_e(const double *measured, size_t n, double alpha, double size,
+                            const double *const *later, const size_t *later_count, double *rho1,
+                            cg_error *err);
+int cg_reverse_first_step_tech_e(const double *measured, const cg_host *src, const cg_host *dst, size_t n,
+                                 double alpha, double size, const cg_tech *tech, const double *params,
+                                 const int32_t *host_group, size_t group_count, double *rho1, cg_error *err);
 
 #ifdef __cplusplus
 }

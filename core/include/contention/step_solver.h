@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "contention/errors.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
 
@@ -45,9 +46,11 @@ void cg_step_table_free(cg_step_table *t);
  * tech == NULL to use each comm's given penalties instead. `table` may be
  * NULL. Self-comms (src == dst) never enter the graph and run uncontended
  * (penalty 1); zero-byte comms finish at their start and perturb nobody.
- * Comms whose remaining times agree within a relative 1e-12 finish in the
- * same event. Returns 0, or -1 with a message in err (a given penalty list
- * too short, a penalty below 1, out of memory). */
+ * Comms whose predicted end is within a relative 1e-12 of the next event's
+ * time finish at that event. Returns 0, or -1 with a message in err
+ * starting "comm N " (N its index in `comms`): a given penalty list too
+ * short, a given or rule penalty not finite or below 1. Running out of
+ * memory ends the process (cg_xmalloc). */
 int cg_solve_steps(const cg_step_comm *comms, size_t n, double alpha,
                    const cg_tech *tech, const double *params,
                    double *finish, cg_step_table *table,
@@ -60,6 +63,13 @@ int cg_solve_steps_grouped(const cg_step_comm *comms, size_t n, double alpha,
                            const int32_t *host_group, size_t group_count,
                            double *finish, cg_step_table *table,
                            char *err, size_t errlen);
+
+/* Same, with the error as a cg_error (the comm it is about as an index,
+ * for callers that name comms their own way); the functions above write
+ * its text, err->msg. */
+int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
+                     const double *params, const int32_t *host_group, size_t group_count, double *finish,
+                     cg_step_table *table, cg_error *err);
 
 #ifdef __cplusplus
 }

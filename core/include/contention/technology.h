@@ -48,6 +48,8 @@ typedef struct cg_tech {
 
 /* All built-in technologies, NULL-terminated. */
 const cg_tech *const *cg_tech_all(void);
+/* The technology used when none is chosen (options, tools): InfiniBand. */
+const cg_tech *cg_tech_default(void);
 /* Looks a technology up by name; NULL if unknown. */
 const cg_tech *cg_tech_find(const char *name);
 /* Writes "a, b, c" (the accepted names) into buf. */
