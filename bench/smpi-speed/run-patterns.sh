@@ -43,10 +43,12 @@ hostfile() { # RANKS PER_NODE -> path
   while [ $i -lt "$1" ]; do echo "node-$((i / $2))" >>"$f"; i=$((i + 1)); done
   echo "$f"
 }
-# program arguments of a pattern (iterations kept small at scale)
+# program arguments of a pattern and rank count (iterations kept small at
+# scale: from 256 ranks, isort runs one iteration, its all-to-all phases
+# growing with the square of the ranks)
 args() {
   case $1 in
-    isort) echo "speed-patterns isort 2" ;;
+    isort) if [ "$2" -ge 256 ]; then echo "speed-patterns isort 1"; else echo "speed-patterns isort 2"; fi ;;
     halo3d) echo "speed-patterns halo3d 50" ;;
     pairwise) echo "speed-patterns pairwise 2" ;;
     alltoall) echo "speed-mpi alltoall 1024 2" ;;
@@ -58,7 +60,7 @@ measure() {
   shift 4
   plat=$(platform $(((np + per - 1) / per)))
   hf=$(hostfile "$np" "$per")
-  set -- $(args "$pattern") "$@"
+  set -- $(args "$pattern" "$np") "$@"
   prog=$1
   shift
   if ! /usr/bin/time -f "%e %U %M" -o "$tmp/time" timeout "$budget" "$smpirun" -platform "$plat" -hostfile "$hf" \
