@@ -5,7 +5,8 @@
  * one costs the binding a re-rating of the comm in SimGrid).
  *
  * usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE]
- *                     [--full] [--check N] [--racks R] TRACE[.gz]...
+ *                     [--full] [--check N] [--racks R] [--digest]
+ *                     TRACE[.gz]...
  *   --full     also replays with a full recomputation at every instant
  *              (cg_graph_recompute_all, the from-scratch path) and prints
  *              its CPU time and the ratio full / incremental of the run
@@ -14,6 +15,9 @@
  *              prints the number of mismatches (exit status 1 if any)
  *   --racks R  host h in rack h % R (hier-ethernet backbones); default:
  *              one rack, as a SimGrid <cluster>
+ *   --digest   prints a hash of every live penalty (bits, in trace order)
+ *              after every flush: equal digests from two builds mean
+ *              bit-identical penalties at every instant (not timed)
  * Default technologies: all. CPU time is the process's (user + system),
  * measured around each replay, not wall time. */
 #define _POSIX_C_SOURCE 200809L
@@ -98,7 +102,7 @@ static int load(trace *t, const char *path)
 
 typedef struct opts {
   const double *params;
-  int full;
+  int full, digest;
   size_t check;
   uint32_t racks;
 } opts;
@@ -106,6 +110,7 @@ typedef struct opts {
 typedef struct result {
   double cpu, max_flush;
   size_t changed, max_live, mismatches, checks;
+  uint64_t digest;
 } result;
 
 static cg_graph *new_graph(const cg_tech *tech, const trace *t, const opts *o)
@@ -138,9 +143,24 @@ static size_t check_rebuild(const cg_tech *tech, const trace *t, const opts *o, 
   return bad;
 }
 
+/* FNV-1a over the trace id and penalty bits of every live comm. */
+static uint64_t digest_live(uint64_t h, const cg_graph *g, const trace *t, const cg_comm *map, const uint8_t *live)
+{
+  for (size_t id = 0; id <= t->max_id; id++)
+    if (live[id]) {
+      double p = cg_graph_penalty(g, map[id]);
+      uint64_t w[2] = {id, 0};
+      memcpy(&w[1], &p, sizeof p);
+      const unsigned char *b = (const unsigned char *)w;
+      for (size_t i = 0; i < sizeof w; i++)
+        h = (h ^ b[i]) * 1099511628211u;
+    }
+  return h;
+}
+
 static result replay(const cg_tech *tech, const trace *t, const opts *o, int full)
 {
-  result res = {0};
+  result res = {.digest = 14695981039346656037u};
   cg_graph *g = new_graph(tech, t, o);
   cg_graph_set_deferred(g, 1);
   cg_comm *map = malloc((t->max_id + 1) * sizeof *map);
@@ -183,6 +203,12 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
         check_cpu += after - now;
         last = after;
       }
+      if (o->digest) {
+        res.digest = digest_live(res.digest, g, t, map, live);
+        double after = cpu_now();
+        check_cpu += after - now;
+        last = after;
+      }
     }
   }
   res.cpu = cpu_now() - start - check_cpu;
@@ -195,7 +221,7 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
 static void usage(void)
 {
   fprintf(stderr, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
-                  "[--racks R] TRACE[.gz]...\n");
+                  "[--racks R] [--digest] TRACE[.gz]...\n");
   exit(2);
 }
 
@@ -207,6 +233,11 @@ int main(int argc, char **argv)
   int first = 1;
   for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
     const char *a = argv[first];
+    if (strcmp(a, "--full") == 0 || strcmp(a, "--digest") == 0) {
+      o.full |= a[2] == 'f';
+      o.digest |= a[2] == 'd';
+      continue;
+    }
     if (first + 1 >= argc)
       usage();
     if (strcmp(a, "--technology") == 0)
@@ -217,8 +248,6 @@ int main(int argc, char **argv)
       o.check = strtoul(argv[++first], NULL, 10);
     else if (strcmp(a, "--racks") == 0)
       o.racks = (uint32_t)strtoul(argv[++first], NULL, 10);
-    else if (strcmp(a, "--full") == 0)
-      o.full = 1;
     else
       usage();
   }
@@ -264,7 +293,8 @@ int main(int argc, char **argv)
   printf("%-22s %-14s %8s %7s %6s %9s %9s %9s %10s", "trace", "technology", "instants", "comms", "live", "cpu_s",
          "us/flush", "max_ms", "changed/fl");
   printf(o.full ? " %9s %10s" : "", "full_cpu", "full/incr");
-  printf(o.check ? " %8s\n" : "\n", "mismatch");
+  printf(o.check ? " %8s" : "", "mismatch");
+  printf(o.digest ? " %16s\n" : "\n", "digest");
   for (int a = first; a < argc; a++) {
     trace t;
     if (load(&t, argv[a]) != 0)
@@ -285,6 +315,8 @@ int main(int argc, char **argv)
         printf(" %8zu", r.mismatches);
         status |= r.mismatches != 0;
       }
+      if (o.digest)
+        printf(" %016" PRIx64, r.digest);
       printf("\n");
       fflush(stdout);
     }

@@ -20,12 +20,13 @@
  * Penalty = nic / flow bandwidth: the scenario's effective bandwidth is
  * that of one flow alone on a NIC (940 Mbps measured). The model is global
  * (backbones couple every inter-rack flow), so each evaluation recomputes
- * all comms, O(n log n), and only changed penalties are reported. */
+ * all comms, and only changed penalties are reported. The bottleneck-first
+ * order: hier_order.c. */
 #include <math.h>
 #include <stdlib.h>
 
-#include "contention/alloc.h"
 #include "contention/technology.h"
+#include "hier_ethernet.h"
 
 enum { P_NIC, P_BACKBONE };
 
@@ -34,40 +35,18 @@ static const cg_tech_param hier_params[] = {
   {"backbone", "rack backbone bandwidth per direction in Mbps (paper, optical: 9400)", 9400, 1e-3, 1e9},
 };
 
-#define MAXR 4
-
-typedef struct flow {
-  cg_comm comm;
-  cg_host src, dst;
-  size_t with[MAXR], contra[MAXR];
-  int nwith, ncontra;
-  unsigned disabled; /* contra-flow resources switched off (line 19) */
-  double k, kbar, bw;
-} flow;
-
-typedef struct res {
-  double cap;    /* bandwidth, Mbps */
-  size_t flows;  /* with-flow comms on it */
-  size_t fixed;  /* of which already fixed */
-  double used;   /* their total bandwidth */
-  double maxbw;  /* their largest bandwidth */
-} res;
-
-typedef struct hier_state {
-  flow *f;
-  size_t fcap;
-  res *r;
-  size_t rcap;
-  size_t *heap;
-  size_t hcap, hn;
-} hier_state;
-
 static void hier_destroy(void *p)
 {
   hier_state *st = p;
   free(st->f);
   free(st->r);
+  free(st->ord);
+  free(st->tmp);
+  free(st->count);
   free(st->heap);
+  free(st->rank_nic);
+  free(st->rank_bb);
+  free(st->key);
   free(st);
 }
 
@@ -77,63 +56,30 @@ static void hier_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_h
   cg_hostset_add(dirty, s); /* evaluate() recomputes every comm anyway */
 }
 
-static int same(double a, double b) { return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b)); }
+/* fmax of two numbers that are never NaN, inlined (a libm call was 6 % of
+ * the evaluation). */
+static double dmax(double a, double b) { return a > b ? a : b; }
+
+static int same(double a, double b) { return fabs(a - b) <= 1e-9 * dmax(fabs(a), fabs(b)); }
 
 static double factor(const res *r, const size_t *ids, int n, unsigned off)
 {
   double k = 0;
   for (int i = 0; i < n; i++)
-    if (!(off >> i & 1u) && r[ids[i]].flows > 0 && r[ids[i]].flows / r[ids[i]].cap > k)
-      k = r[ids[i]].flows / r[ids[i]].cap;
+    if (!(off >> i & 1u) && r[ids[i]].flows > 0 && r[ids[i]].value > k)
+      k = r[ids[i]].value;
   return k;
 }
 
-/* Heap order: larger (max(k, kbar), k, kbar) first; ties by (src, dst,
- * handle), so the order never depends on adjacency lists. */
-static int before(const flow *a, const flow *b)
+/* Rank of factor() over the same resources: equal values, equal ranks, and
+ * a larger value a smaller rank; `zero` is the rank of 0. */
+static uint32_t factor_rank(const res *r, const size_t *ids, int n, unsigned off, uint32_t zero)
 {
-  double ma = fmax(a->k, a->kbar), mb = fmax(b->k, b->kbar);
-  if (ma != mb)
-    return ma > mb;
-  if (a->k != b->k)
-    return a->k > b->k;
-  if (a->kbar != b->kbar)
-    return a->kbar > b->kbar;
-  if (a->src != b->src)
-    return a->src < b->src;
-  if (a->dst != b->dst)
-    return a->dst < b->dst;
-  return a->comm < b->comm;
-}
-
-static void heap_push(hier_state *st, size_t x)
-{
-  cg_grow((void **)&st->heap, &st->hcap, st->hn + 1, sizeof *st->heap);
-  size_t i = st->hn++;
-  while (i > 0 && before(&st->f[x], &st->f[st->heap[(i - 1) / 2]])) {
-    st->heap[i] = st->heap[(i - 1) / 2];
-    i = (i - 1) / 2;
-  }
-  st->heap[i] = x;
-}
-
-static size_t heap_pop(hier_state *st)
-{
-  size_t top = st->heap[0], x = st->heap[--st->hn], i = 0;
-  for (;;) {
-    size_t c = 2 * i + 1;
-    if (c >= st->hn)
-      break;
-    if (c + 1 < st->hn && before(&st->f[st->heap[c + 1]], &st->f[st->heap[c]]))
-      c++;
-    if (!before(&st->f[st->heap[c]], &st->f[x]))
-      break;
-    st->heap[i] = st->heap[c];
-    i = c;
-  }
-  if (st->hn)
-    st->heap[i] = x;
-  return top;
+  uint32_t k = zero;
+  for (int i = 0; i < n; i++)
+    if (!(off >> i & 1u) && r[ids[i]].flows > 0 && r[ids[i]].rank < k)
+      k = r[ids[i]].rank;
+  return k;
 }
 
 /* Builds the flows and resource counts of the whole graph. */
@@ -145,6 +91,7 @@ static size_t collect(cg_graph *g, hier_state *st, double nic, double backbone)
     if (cg_graph_host_group(g, h) >= racks)
       racks = cg_graph_host_group(g, h) + 1;
   size_t R = 2 * H + 2 * (size_t)racks;
+  st->nres = R;
   cg_grow((void **)&st->r, &st->rcap, R, sizeof *st->r);
   for (size_t i = 0; i < R; i++)
     st->r[i] = (res){.cap = i < 2 * H ? nic : backbone};
@@ -185,7 +132,7 @@ static double fair_inverse(const res *r, double nic)
   size_t left = r->flows - r->fixed;
   if (avail <= r->cap * 1e-9) /* cannot happen bottleneck-first; stay finite */
     avail = r->cap / (double)r->flows;
-  return fmax(1.0 / nic, (double)left / avail);
+  return dmax(1.0 / nic, (double)left / avail);
 }
 
 static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
@@ -198,32 +145,43 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
   }
   const double *p = cg_graph_tech_params(g);
   double nic = p[P_NIC];
-  size_t n = collect(g, st, nic, p[P_BACKBONE]);
+  size_t n = collect(g, st, nic, p[P_BACKBONE]), H = cg_graph_host_count(g);
+  if (n == 0)
+    return;
   res *r = st->r;
-  st->hn = 0;
+  uint32_t zero = hier_rank_values(st, st->nres, H);
   for (size_t i = 0; i < n; i++) {
     flow *f = &st->f[i];
     f->k = factor(r, f->with, f->nwith, 0);
     f->kbar = factor(r, f->contra, f->ncontra, 0);
-    heap_push(st, i);
+    f->rk = factor_rank(r, f->with, f->nwith, 0, zero);
+    f->rkb = factor_rank(r, f->contra, f->ncontra, 0, zero);
+    f->rm = f->rk < f->rkb ? f->rk : f->rkb;
   }
-  while (st->hn) {
-    flow *f = &st->f[heap_pop(st)];
+  hier_sort_flows(st, n, H, zero + 1);
+  st->hn = 0;
+  size_t next = 0;
+  while (next < n || st->hn) {
+    flow *f;
+    if (st->hn && (next == n || hier_before(&st->f[st->heap[0]], &st->f[st->ord[next]])))
+      f = &st->f[hier_heap_pop(st)];
+    else
+      f = &st->f[st->ord[next++]];
     double beta = 0;
     if (f->k >= f->kbar) {
       for (int i = 0; i < f->nwith; i++) {
         const res *x = &r[f->with[i]];
-        if (same(x->flows / x->cap, f->k))
-          beta = fmax(beta, fair_inverse(x, nic));
+        if (same(x->value, f->k))
+          beta = dmax(beta, fair_inverse(x, nic));
       }
     } else {
       unsigned was = f->disabled;
       for (int i = 0; i < f->ncontra; i++) {
         const res *x = &r[f->contra[i]];
-        if ((f->disabled >> i & 1u) || x->flows == 0 || !same(x->flows / x->cap, f->kbar))
+        if ((f->disabled >> i & 1u) || x->flows == 0 || !same(x->value, f->kbar))
           continue;
         if (x->fixed > 0 && same(x->used, x->cap))
-          beta = fmax(beta, 1.0 / x->maxbw);
+          beta = dmax(beta, 1.0 / x->maxbw);
         else
           f->disabled |= 1u << i;
       }
@@ -231,17 +189,20 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
         /* Re-queue with the unsaturated resources off; if none was found
          * (cannot happen, kbar is one of them) fall back to fairness so
          * the loop always ends. */
-        f->kbar = f->disabled == was ? 0 : factor(r, f->contra, f->ncontra, f->disabled);
-        heap_push(st, (size_t)(f - st->f));
+        int none = f->disabled == was;
+        f->kbar = none ? 0 : factor(r, f->contra, f->ncontra, f->disabled);
+        f->rkb = none ? zero : factor_rank(r, f->contra, f->ncontra, f->disabled, zero);
+        f->rm = f->rk < f->rkb ? f->rk : f->rkb;
+        hier_heap_push(st, (size_t)(f - st->f));
         continue;
       }
     }
-    f->bw = 1.0 / fmax(beta, 1.0 / nic);
+    f->bw = 1.0 / dmax(beta, 1.0 / nic);
     for (int i = 0; i < f->nwith; i++) {
       res *x = &r[f->with[i]];
       x->fixed++;
       x->used += f->bw;
-      x->maxbw = fmax(x->maxbw, f->bw);
+      x->maxbw = dmax(x->maxbw, f->bw);
     }
     cg_graph_set_penalty(g, f->comm, nic / f->bw);
   }

@@ -1,0 +1,63 @@
+/* Private to the hierarchical Ethernet technology: its flows, resources
+ * and evaluation state, and the bottleneck-first order of Algorithm 1
+ * (hier_order.c). */
+#ifndef CONTENTION_HIER_ETHERNET_H
+#define CONTENTION_HIER_ETHERNET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "contention/alloc.h"
+#include "contention/graph.h"
+
+#define MAXR 4
+
+typedef struct flow {
+  cg_comm comm;
+  cg_host src, dst;
+  size_t with[MAXR], contra[MAXR];
+  int nwith, ncontra;
+  unsigned disabled; /* contra-flow resources switched off (line 19) */
+  uint32_t rm, rk, rkb; /* ranks of max(k, kbar), k, kbar: 0 = largest */
+  double k, kbar, bw;
+} flow;
+
+typedef struct res {
+  double cap;    /* bandwidth, Mbps */
+  size_t flows;  /* with-flow comms on it */
+  size_t fixed;  /* of which already fixed */
+  double used;   /* their total bandwidth */
+  double maxbw;  /* their largest bandwidth */
+  double value;  /* flows / cap, computed once per evaluation */
+  uint32_t rank; /* rank of value among all resources' values */
+} res;
+
+typedef struct hier_state {
+  flow *f;
+  size_t fcap;
+  res *r;
+  size_t rcap;
+  size_t *ord, *tmp, *count, *heap; /* processing order, its sort, requeued flows */
+  size_t ord_cap, tmp_cap, count_cap, heap_cap, hn;
+  size_t nres; /* resources of the last collect() */
+  uint32_t *rank_nic, *rank_bb, *key; /* value ranks by flow count; sort keys */
+  size_t rank_nic_cap, rank_bb_cap, key_cap;
+} hier_state;
+
+#define GROW(st, field, n) cg_grow((void **)&(st)->field, &(st)->field##_cap, (n), sizeof *(st)->field)
+
+/* Ranks every resource's value (flows / cap, which it also stores) among
+ * the distinct values of the R resources, 2 H of them NICs: larger value,
+ * smaller rank. Returns the rank of the value 0, after all others. */
+uint32_t hier_rank_values(hier_state *st, size_t R, size_t H);
+/* st->ord = flows 0 .. n-1 (n > 0, ranks rm, rk, rkb set, all < ranks) in
+ * the order Algorithm 1 takes them (hier_before). */
+void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks);
+/* Whether flow a comes before flow b: decreasing ranked (max(k, kbar),
+ * k, kbar), then increasing (src, dst, handle). */
+int hier_before(const flow *a, const flow *b);
+/* Heap of re-queued flows, in the same order. */
+void hier_heap_push(hier_state *st, size_t x);
+size_t hier_heap_pop(hier_state *st);
+
+#endif

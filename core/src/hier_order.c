@@ -1,0 +1,148 @@
+/* Bottleneck-first order of hierarchical Ethernet's Algorithm 1 (see
+ * hier_ethernet.h): counting sorts on ranks of the resources' values,
+ * linear in flows and hosts; a heap of every flow, comparing a 6-field key,
+ * was two thirds of an evaluation (bench/replay). */
+#include <string.h>
+
+#include "hier_ethernet.h"
+
+/* Algorithm 1 takes the flows by decreasing (max(k, kbar), k, kbar); ties
+ * by increasing (src, dst, handle), so the order never depends on
+ * adjacency lists. Comparing the ranks of the values is comparing the
+ * values. */
+int hier_before(const flow *a, const flow *b)
+{
+  if (a->rm != b->rm)
+    return a->rm < b->rm;
+  if (a->rk != b->rk)
+    return a->rk < b->rk;
+  if (a->rkb != b->rkb)
+    return a->rkb < b->rkb;
+  if (a->src != b->src)
+    return a->src < b->src;
+  if (a->dst != b->dst)
+    return a->dst < b->dst;
+  return a->comm < b->comm;
+}
+
+/* Heap of the re-queued flows (rare): same order as the sorted ones. */
+void hier_heap_push(hier_state *st, size_t x)
+{
+  GROW(st, heap, st->hn + 1);
+  size_t i = st->hn++;
+  while (i > 0 && hier_before(&st->f[x], &st->f[st->heap[(i - 1) / 2]])) {
+    st->heap[i] = st->heap[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  st->heap[i] = x;
+}
+
+size_t hier_heap_pop(hier_state *st)
+{
+  size_t top = st->heap[0], x = st->heap[--st->hn], i = 0;
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= st->hn)
+      break;
+    if (c + 1 < st->hn && hier_before(&st->f[st->heap[c + 1]], &st->f[st->heap[c]]))
+      c++;
+    if (!hier_before(&st->f[st->heap[c]], &st->f[x]))
+      break;
+    st->heap[i] = st->heap[c];
+    i = c;
+  }
+  if (st->hn)
+    st->heap[i] = x;
+  return top;
+}
+
+/* Ranks every resource's flows / cap among the distinct values, largest
+ * first, without sorting doubles: a NIC's value grows with its flow count,
+ * and so does a backbone's, so the two count-ordered lists are merged.
+ * Returns the rank of the value 0 (after all others). */
+uint32_t hier_rank_values(hier_state *st, size_t R, size_t H)
+{
+  size_t top = 0;
+  for (size_t i = 0; i < R; i++)
+    if (st->r[i].flows > top)
+      top = st->r[i].flows;
+  GROW(st, rank_nic, top + 1);
+  GROW(st, rank_bb, top + 1);
+  memset(st->rank_nic, 0, (top + 1) * sizeof *st->rank_nic);
+  memset(st->rank_bb, 0, (top + 1) * sizeof *st->rank_bb);
+  for (size_t i = 0; i < R; i++) /* mark the counts present */
+    (i < 2 * H ? st->rank_nic : st->rank_bb)[st->r[i].flows] = 1;
+  double nic = st->r[0].cap, bb = R > 2 * H ? st->r[2 * H].cap : 1;
+  uint32_t rank = 0;
+  size_t a = top, b = top;
+  for (;;) {
+    while (a > 0 && !st->rank_nic[a])
+      a--;
+    while (b > 0 && !st->rank_bb[b])
+      b--;
+    if (a == 0 && b == 0)
+      break;
+    double va = a ? a / nic : 0, vb = b ? b / bb : 0; /* as factor() divides */
+    if (va >= vb)
+      st->rank_nic[a--] = rank + 1; /* stored + 1: 0 still means absent */
+    if (vb >= va)
+      st->rank_bb[b--] = rank + 1;
+    rank++;
+  }
+  for (size_t i = 0; i < R; i++)
+    if (st->r[i].flows > 0) {
+      st->r[i].value = st->r[i].flows / st->r[i].cap;
+      st->r[i].rank = (i < 2 * H ? st->rank_nic : st->rank_bb)[st->r[i].flows] - 1;
+    }
+  return rank;
+}
+
+/* Stable counting sort of st->ord[0..n) by key[flow], keys < domain. */
+static void counting_pass(hier_state *st, size_t n, size_t domain)
+{
+  GROW(st, count, domain + 1);
+  GROW(st, tmp, n);
+  memset(st->count, 0, (domain + 1) * sizeof *st->count);
+  for (size_t i = 0; i < n; i++)
+    st->count[st->key[st->ord[i]] + 1]++;
+  if (st->count[st->key[st->ord[0]] + 1] == n)
+    return; /* one key: already in order */
+  for (size_t k = 0; k < domain; k++)
+    st->count[k + 1] += st->count[k];
+  for (size_t i = 0; i < n; i++)
+    st->tmp[st->count[st->key[st->ord[i]]]++] = st->ord[i];
+  size_t *t = st->ord;
+  st->ord = st->tmp;
+  st->tmp = t;
+  size_t c = st->ord_cap;
+  st->ord_cap = st->tmp_cap;
+  st->tmp_cap = c;
+}
+
+#define SORT_BY(st, n, domain, field)            \
+  do {                                           \
+    for (size_t i_ = 0; i_ < (n); i_++)          \
+      (st)->key[i_] = (uint32_t)(st)->f[i_].field; \
+    counting_pass((st), (n), (domain));          \
+  } while (0)
+
+/* st->ord = the flows in Algorithm 1's order (see before()), n > 0:
+ * stable counting sorts from the least significant field up (handles are
+ * reused slots, below the peak number of live comms). */
+void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks)
+{
+  GROW(st, ord, n);
+  GROW(st, key, n);
+  cg_comm top = 0;
+  for (size_t i = 0; i < n; i++) {
+    st->ord[i] = i;
+    if (st->f[i].comm > top)
+      top = st->f[i].comm;
+  }
+  SORT_BY(st, n, (size_t)top + 1, comm);
+  SORT_BY(st, n, H, dst);
+  SORT_BY(st, n, H, src);
+  SORT_BY(st, n, ranks, rkb);
+  SORT_BY(st, n, ranks, rk);
+  SORT_BY(st, n, ranks, rm);
+}
