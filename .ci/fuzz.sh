@@ -71,7 +71,7 @@ for h in "${harnesses[@]}"; do
   echo "== fuzz_$h: $seconds s"
   status=0
   "$B/bin/fuzz_$h" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -print_final_stats=1 \
-    -artifact_prefix="$B/artifacts/$h-" "${dict[@]}" ${FUZZ_FLAGS:-} "$corpus" "$B/tests/fuzz/seeds/$h" \
+    -artifact_prefix="$B/artifacts/$h-" "${dict[@]}" ${FUZZ_FLAGS:-} "$corpus" "$B/tests/fuzz/start-corpus/$h" \
     >"$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   echo "   executions: ${runs:-?}, exit status $status, corpus $(ls "$corpus" | wc -l) inputs"
