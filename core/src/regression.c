@@ -98,16 +98,23 @@ static void finish_fit(const double *x, const double *y, const size_t *idx, size
   fit->max_rel_resid = m;
 }
 
-int cg_linfit_ols(const double *x, const double *y, size_t n, cg_linfit *fit, char *err, size_t errlen)
+/* The line through n points, weighted by w (NULL: unweighted). */
+static int fit_line(const double *x, const double *y, const double *w, size_t n, cg_linfit *fit, char *err,
+                    size_t errlen)
 {
   double a = 0, b = 0, sse = 0, sst = 0;
-  if (wls(x, y, NULL, NULL, 0, n, &a, &b, &sse, &sst) != 2) {
+  if (wls(x, y, w, NULL, 0, n, &a, &b, &sse, &sst) != 2) {
     snprintf(err, errlen, "linear regression needs at least two points with distinct x (got %zu point%s)", n,
              n == 1 ? "" : "s");
     return -1;
   }
   finish_fit(x, y, NULL, 0, n, a, b, sse, sst, fit);
   return 0;
+}
+
+int cg_linfit_ols(const double *x, const double *y, size_t n, cg_linfit *fit, char *err, size_t errlen)
+{
+  return fit_line(x, y, NULL, n, fit, err, errlen);
 }
 
 int cg_linfit_wls(const double *x, const double *y, const double *w, size_t n, cg_linfit *fit, char *err,
@@ -118,14 +125,7 @@ int cg_linfit_wls(const double *x, const double *y, const double *w, size_t n, c
       snprintf(err, errlen, "weight %zu = %g: weights must be finite and > 0", i, w[i]);
       return -1;
     }
-  double a = 0, b = 0, sse = 0, sst = 0;
-  if (wls(x, y, w, NULL, 0, n, &a, &b, &sse, &sst) != 2) {
-    snprintf(err, errlen, "linear regression needs at least two points with distinct x (got %zu point%s)", n,
-             n == 1 ? "" : "s");
-    return -1;
-  }
-  finish_fit(x, y, NULL, 0, n, a, b, sse, sst, fit);
-  return 0;
+  return fit_line(x, y, w, n, fit, err, errlen);
 }
 
 int cg_linfit_piecewise(const double *x, const double *y, const double *w, size_t n, const double *breaks, size_t nbreaks,
