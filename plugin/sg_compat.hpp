@@ -27,6 +27,9 @@ using simgrid::s4u::Host;
  * sg_version_get with it). */
 extern const int SIMGRID_MAJOR;
 extern const int SIMGRID_MINOR;
+/* With network/crosstraffic, the share of a comm's rate that also loads
+ * its reverse route. */
+extern const double CROSSTRAFFIC_WEIGHT;
 
 /* Adds a name to --cfg=network/model's table (before the Engine parses the
  * command line): `init` builds the model when the name is chosen. */

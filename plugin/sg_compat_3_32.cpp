@@ -19,6 +19,7 @@ namespace contention_sg::compat {
 
 const int SIMGRID_MAJOR = 3;
 const int SIMGRID_MINOR = 32;
+const double CROSSTRAFFIC_WEIGHT = 0.05; /* src/surf/network_cm02.cpp */
 
 namespace {
 using simgrid::kernel::resource::NetworkAction;

@@ -2,6 +2,7 @@
 
 #include "hidden_links.hpp"
 #include "node_links.hpp"
+#include "sg_compat.hpp"
 
 #include <contention/link_ledger.h>
 
@@ -19,7 +20,6 @@ namespace {
 
 using simgrid::s4u::Link;
 
-constexpr double CROSSTRAFFIC_WEIGHT = 0.05; /* SimGrid 3.32's reverse-route weight */
 
 struct State {
   cg_ledger* ledger = nullptr;
@@ -100,7 +100,7 @@ void shared_links_add_comm(cg_comm c, const simgrid::s4u::Host* src, const simgr
   st.weights.clear();
   collect(src, dst, 1.0);
   if (st.crosstraffic)
-    collect(dst, src, CROSSTRAFFIC_WEIGHT);
+    collect(dst, src, compat::CROSSTRAFFIC_WEIGHT);
   cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size());
 }
 
