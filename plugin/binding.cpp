@@ -392,7 +392,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 
 void on_end()
 {
-  XBT_VERB("contention: %llu comms, %llu rate changes, %llu bound updates", static_cast<unsigned long long>(st.next_id),
+  XBT_VERB("contention: %llu comms, %llu flushes, %llu rate changes, %llu bound updates",
+           static_cast<unsigned long long>(st.next_id), static_cast<unsigned long long>(st.epoch),
            static_cast<unsigned long long>(st.rate_changes), static_cast<unsigned long long>(st.updates));
   trace_close();
   lop_end(); /* contention/lop hook */

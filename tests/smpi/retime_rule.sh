@@ -26,7 +26,7 @@ run() { # RETIME_ALL NAME
 }
 run 0 rule
 run 1 all
-counts() { sed -n 's/.*contention: [0-9]* comms, \([0-9]*\) rate changes, \([0-9]*\) bound updates.*/\1 \2/p' "$1"; }
+counts() { sed -n 's/.*contention: [0-9]* comms, [0-9]* flushes, \([0-9]*\) rate changes, \([0-9]*\) bound updates.*/\1 \2/p' "$1"; }
 set -- $(counts "$tmp/rule.err") $(counts "$tmp/all.err")
 [ $# -eq 4 ] || { echo "FAIL: no 'rate changes, bound updates' line at verbose level"; exit 1; }
 fails=0
