@@ -21,31 +21,29 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t
 {
   double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod;
   int moved = 0;
-  /* gather the incoming messages: suf and sp hold a and b until replaced */
+  /* the incoming messages: contiguous for a source, gathered for a
+   * destination */
+  const double *ga = ain + first, *gb = bin + first;
   if (idx) {
     for (size_t j = 0; j < k; j++) {
-      suf[j] = ain[idx[first + j]];
-      sp[j] = bin[idx[first + j]];
+      bp->ga[j] = ain[idx[first + j]];
+      bp->gb[j] = bin[idx[first + j]];
     }
-  } else {
-    for (size_t j = 0; j < k; j++) {
-      suf[j] = ain[first + j];
-      sp[j] = bin[first + j];
-    }
+    ga = bp->ga;
+    gb = bp->gb;
   }
-  pre[0] = 0;
-  pp[0] = 1;
-  for (size_t j = 0; j < k; j++) {
-    pre[j + 1] = pre[j] + suf[j];
-    pp[j + 1] = pp[j] * sp[j];
-  }
-  double s = 0, p = 1;
-  for (size_t j = k; j-- > 0;) { /* suf[j] = sum over j' > j, sp[j] = product over j' > j */
-    double a = suf[j], b = sp[j];
-    suf[j] = s;
-    sp[j] = p;
-    s += a;
-    p *= b;
+  /* prefix (pre, pp: over j' < j) and suffix (suf, sp: over j' > j) sums
+   * and products in one loop: four independent chains overlap */
+  double ps = 0, pq = 1, s = 0, p = 1;
+  for (size_t j = 0, r = k - 1; j < k; j++, r--) {
+    pre[j] = ps;
+    pp[j] = pq;
+    ps += ga[j];
+    pq *= gb[j];
+    suf[r] = s;
+    sp[r] = p;
+    s += ga[r];
+    p *= gb[r];
   }
   for (size_t j = 0; j < k; j++) {
     size_t e = idx ? idx[first + j] : first + j;
@@ -80,6 +78,8 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damp
   GROW(bp, suf, maxdeg + 1);
   GROW(bp, pprod, maxdeg + 1);
   GROW(bp, sprod, maxdeg + 1);
+  GROW(bp, ga, maxdeg + 1);
+  GROW(bp, gb, maxdeg + 1);
   for (size_t e = 0; e < ne; e++)
     bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
   bp->iterations = 0;
@@ -135,6 +135,8 @@ void myr_bp_free(myr_bp *bp)
   free(bp->suf);
   free(bp->pprod);
   free(bp->sprod);
+  free(bp->ga);
+  free(bp->gb);
   free(bp->avg);
   *bp = (myr_bp){0};
 }

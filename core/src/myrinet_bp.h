@@ -19,8 +19,8 @@ struct myr_bigraph;
 typedef struct myr_bp {
   double *a_sd, *b_sd; /* per pair: source -> destination */
   double *a_ds, *b_ds; /* per pair: destination -> source */
-  double *pre, *suf, *pprod, *sprod, *avg;
-  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, avg_cap;
+  double *pre, *suf, *pprod, *sprod, *ga, *gb, *avg;
+  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, ga_cap, gb_cap, avg_cap;
   size_t iterations; /* sweeps of the last run */
   int converged;     /* whether it met the tolerance */
 } myr_bp;
