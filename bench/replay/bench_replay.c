@@ -6,7 +6,7 @@
  *
  * usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE]
  *                     [--full] [--check N] [--racks R] [--digest]
- *                     TRACE[.gz]...
+ *                     [--dump FILE | --against FILE] TRACE[.gz]...
  *   --full     also replays with a full recomputation at every instant
  *              (cg_graph_recompute_all, the from-scratch path) and prints
  *              its CPU time and the ratio full / incremental of the run
@@ -18,10 +18,17 @@
  *   --digest   prints a hash of every live penalty (bits, in trace order)
  *              after every flush: equal digests from two builds mean
  *              bit-identical penalties at every instant (not timed)
+ *   --dump F   writes every live penalty after every flush (trace order,
+ *              gzip-compressed doubles) to F (not timed); one trace and
+ *              one technology
+ *   --against F  reads such a dump (of another build or parameter) in
+ *              step and prints the mean and largest relative difference
+ *              of the penalties and how many differ (not timed)
  * Default technologies: all. CPU time is the process's (user + system),
  * measured around each replay, not wall time. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -102,14 +109,15 @@ static int load(trace *t, const char *path)
 
 typedef struct opts {
   const double *params;
+  gzFile dump, against;
   int full, digest;
   size_t check;
   uint32_t racks;
 } opts;
 
 typedef struct result {
-  double cpu, max_flush;
-  size_t changed, max_live, mismatches, checks;
+  double cpu, max_flush, diff_sum, diff_max;
+  size_t changed, max_live, mismatches, checks, compared, differ;
   uint64_t digest;
 } result;
 
@@ -158,6 +166,30 @@ static uint64_t digest_live(uint64_t h, const cg_graph *g, const trace *t, const
   return h;
 }
 
+/* --dump / --against: the live penalties after one flush. */
+static void dump_or_compare(const opts *o, result *res, const cg_graph *g, const trace *t, const cg_comm *map,
+                            const uint8_t *live)
+{
+  for (size_t id = 0; id <= t->max_id; id++) {
+    if (!live[id])
+      continue;
+    double p = cg_graph_penalty(g, map[id]), q;
+    if (o->dump) {
+      gzwrite(o->dump, &p, sizeof p);
+      continue;
+    }
+    if (gzread(o->against, &q, sizeof q) != (int)sizeof q) {
+      fprintf(stderr, "bench_replay: --against file ends early\n");
+      exit(1);
+    }
+    double r = p == q ? 0 : fabs(p - q) / fabs(q);
+    res->diff_sum += r;
+    res->diff_max = fmax(res->diff_max, r);
+    res->differ += p != q;
+    res->compared++;
+  }
+}
+
 static result replay(const cg_tech *tech, const trace *t, const opts *o, int full)
 {
   result res = {.digest = 14695981039346656037u};
@@ -203,6 +235,13 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
         check_cpu += after - now;
         last = after;
       }
+      if (o->dump || o->against) {
+        dump_or_compare(o, &res, g, t, map, live);
+        double after = cpu_now();
+        check_cpu += after - now;
+        last = after;
+        now = after;
+      }
       if (o->digest) {
         res.digest = digest_live(res.digest, g, t, map, live);
         double after = cpu_now();
@@ -221,8 +260,18 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
 static void usage(void)
 {
   fprintf(stderr, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
-                  "[--racks R] [--digest] TRACE[.gz]...\n");
+                  "[--racks R] [--digest] [--dump FILE | --against FILE] TRACE[.gz]...\n");
   exit(2);
+}
+
+static gzFile open_dump(const char *path, const char *mode)
+{
+  gzFile f = gzopen(path, mode);
+  if (!f) {
+    fprintf(stderr, "bench_replay: cannot open %s\n", path);
+    exit(2);
+  }
+  return f;
 }
 
 int main(int argc, char **argv)
@@ -248,6 +297,10 @@ int main(int argc, char **argv)
       o.check = strtoul(argv[++first], NULL, 10);
     else if (strcmp(a, "--racks") == 0)
       o.racks = (uint32_t)strtoul(argv[++first], NULL, 10);
+    else if (strcmp(a, "--dump") == 0 && !o.against)
+      o.dump = open_dump(argv[++first], "wb1");
+    else if (strcmp(a, "--against") == 0 && !o.dump)
+      o.against = open_dump(argv[++first], "rb");
     else
       usage();
   }
@@ -267,6 +320,10 @@ int main(int argc, char **argv)
   } else {
     for (const cg_tech *const *t = cg_tech_all(); *t && ntech < 8; t++)
       list[ntech++] = *t;
+  }
+  if ((o.dump || o.against) && (ntech != 1 || argc - first != 1)) {
+    fprintf(stderr, "bench_replay: --dump and --against need one technology and one trace\n");
+    return 2;
   }
   if (nparam && ntech != 1) {
     fprintf(stderr, "bench_replay: --param needs a single --technology\n");
@@ -294,6 +351,7 @@ int main(int argc, char **argv)
          "us/flush", "max_ms", "changed/fl");
   printf(o.full ? " %9s %10s" : "", "full_cpu", "full/incr");
   printf(o.check ? " %8s" : "", "mismatch");
+  printf(o.against ? " %10s %10s %9s" : "", "diff_mean", "diff_max", "differ");
   printf(o.digest ? " %16s\n" : "\n", "digest");
   for (int a = first; a < argc; a++) {
     trace t;
@@ -315,6 +373,8 @@ int main(int argc, char **argv)
         printf(" %8zu", r.mismatches);
         status |= r.mismatches != 0;
       }
+      if (o.against)
+        printf(" %10.3e %10.3e %9zu", r.compared ? r.diff_sum / (double)r.compared : 0, r.diff_max, r.differ);
       if (o.digest)
         printf(" %016" PRIx64, r.digest);
       printf("\n");
@@ -322,5 +382,9 @@ int main(int argc, char **argv)
     }
     free(t.ev);
   }
+  if (o.dump)
+    gzclose(o.dump);
+  if (o.against)
+    gzclose(o.against);
   return status;
 }

@@ -15,37 +15,37 @@ static const double TOLERANCE = 1e-12;
  * Leave-one-out sums and products by prefix and suffix (no division, so a
  * zero b does no harm). With damping < 1 a message moves that fraction of
  * the way to its new value. Returns whether a message moved by more than
- * the tolerance (relative). */
+ * the tolerance (relative); with change non-NULL, also raises *change to
+ * the largest relative move (the chaos probe). */
 static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t first, size_t k,
-                       const double *ain, const double *bin, double *aout, double *bout, double damping)
+                       const double *ain, const double *bin, double *aout, double *bout, double damping,
+                       double *change)
 {
   double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod;
   int moved = 0;
-  /* gather the incoming messages: suf and sp hold a and b until replaced */
+  /* the incoming messages: contiguous for a source, gathered for a
+   * destination */
+  const double *ga = ain + first, *gb = bin + first;
   if (idx) {
     for (size_t j = 0; j < k; j++) {
-      suf[j] = ain[idx[first + j]];
-      sp[j] = bin[idx[first + j]];
+      bp->ga[j] = ain[idx[first + j]];
+      bp->gb[j] = bin[idx[first + j]];
     }
-  } else {
-    for (size_t j = 0; j < k; j++) {
-      suf[j] = ain[first + j];
-      sp[j] = bin[first + j];
-    }
+    ga = bp->ga;
+    gb = bp->gb;
   }
-  pre[0] = 0;
-  pp[0] = 1;
-  for (size_t j = 0; j < k; j++) {
-    pre[j + 1] = pre[j] + suf[j];
-    pp[j + 1] = pp[j] * sp[j];
-  }
-  double s = 0, p = 1;
-  for (size_t j = k; j-- > 0;) { /* suf[j] = sum over j' > j, sp[j] = product over j' > j */
-    double a = suf[j], b = sp[j];
-    suf[j] = s;
-    sp[j] = p;
-    s += a;
-    p *= b;
+  /* prefix (pre, pp: over j' < j) and suffix (suf, sp: over j' > j) sums
+   * and products in one loop: four independent chains overlap */
+  double ps = 0, pq = 1, s = 0, p = 1;
+  for (size_t j = 0, r = k - 1; j < k; j++, r--) {
+    pre[j] = ps;
+    pp[j] = pq;
+    ps += ga[j];
+    pq *= gb[j];
+    suf[r] = s;
+    sp[r] = p;
+    s += ga[r];
+    p *= gb[r];
   }
   for (size_t j = 0; j < k; j++) {
     size_t e = idx ? idx[first + j] : first + j;
@@ -57,13 +57,58 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t
     }
     if (!moved)
       moved = fabs(na - aout[e]) > TOLERANCE * na || (nb > 0 ? fabs(nb - bout[e]) > TOLERANCE * nb : fabs(bout[e]) > TOLERANCE);
+    if (change) {
+      double ca = fabs(na - aout[e]) / na, cb = nb > 0 ? fabs(nb - bout[e]) / nb : fabs(bout[e]);
+      *change = fmax(*change, fmax(ca, cb));
+    }
     aout[e] = na;
     bout[e] = nb;
   }
   return moved;
 }
 
-void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damping)
+/* One sequential sweep, source i then destination i: simultaneous updates
+ * fall into a two-sided oscillation on dense graphs, this converges on
+ * sparse ones. Returns whether a message moved; see update_host for
+ * change. */
+static int sweep(myr_bp *bp, const myr_bigraph *g, double damping, double *change)
+{
+  size_t nv = g->ns > g->nd ? g->ns : g->nd;
+  int moved = 0;
+  for (size_t v = 0; v < nv; v++) {
+    if (v < g->ns)
+      moved |= update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
+                           bp->a_sd, bp->b_sd, damping, change);
+    if (v < g->nd)
+      moved |= update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
+                           bp->b_sd, bp->a_ds, bp->b_ds, damping, change);
+  }
+  return moved;
+}
+
+/* Adds the current messages to the running sums sum[4 e .. 4 e + 3]. */
+static void accumulate(myr_bp *bp, size_t ne, double *sum)
+{
+  for (size_t e = 0; e < ne; e++) {
+    sum[4 * e] += bp->a_sd[e];
+    sum[4 * e + 1] += bp->b_sd[e];
+    sum[4 * e + 2] += bp->a_ds[e];
+    sum[4 * e + 3] += bp->b_ds[e];
+  }
+}
+
+/* Replaces the messages by the mean of n sweeps summed in sum. */
+static void set_mean(myr_bp *bp, size_t ne, const double *sum, size_t n)
+{
+  for (size_t e = 0; e < ne; e++) {
+    bp->a_sd[e] = sum[4 * e] / (double)n;
+    bp->b_sd[e] = sum[4 * e + 1] / (double)n;
+    bp->a_ds[e] = sum[4 * e + 2] / (double)n;
+    bp->b_ds[e] = sum[4 * e + 3] / (double)n;
+  }
+}
+
+static void prepare(myr_bp *bp, const myr_bigraph *g)
 {
   size_t ne = g->ne, maxdeg = 1;
   GROW(bp, a_sd, ne);
@@ -80,49 +125,54 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damp
   GROW(bp, suf, maxdeg + 1);
   GROW(bp, pprod, maxdeg + 1);
   GROW(bp, sprod, maxdeg + 1);
+  GROW(bp, ga, maxdeg + 1);
+  GROW(bp, gb, maxdeg + 1);
   for (size_t e = 0; e < ne; e++)
     bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
+  GROW(bp, avg, 8 * ne);
+  for (size_t e = 0; e < 8 * ne; e++)
+    bp->avg[e] = 0;
   bp->iterations = 0;
   bp->converged = 0;
-  size_t nv = g->ns > g->nd ? g->ns : g->nd, navg = 0;
-  GROW(bp, avg, 4 * ne);
-  for (size_t e = 0; e < 4 * ne; e++)
-    bp->avg[e] = 0;
+  bp->chaotic = 0;
+  bp->probe_change = 0;
+}
+
+void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damping, size_t chaos_probe)
+{
+  prepare(bp, g);
+  size_t ne = g->ne, nlate = 0;
+  /* two running sums: the second half (late) and, for the chaos probe,
+   * sweeps MYR_BP_BURN_IN + 1 .. chaos_probe (early) */
+  double *late = bp->avg, *early = bp->avg + 4 * ne;
   int average = damping == 1 && max_sweeps >= 2;
+  int probing = average && chaos_probe > MYR_BP_BURN_IN && chaos_probe < max_sweeps;
   for (size_t it = 0; it < max_sweeps; it++) {
-    int moved = 0;
-    /* Sequential sweep, source i then destination i: simultaneous updates
-     * fall into a two-sided oscillation on dense graphs, this converges. */
-    for (size_t v = 0; v < nv; v++) {
-      if (v < g->ns)
-        moved |= update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
-                             bp->a_sd, bp->b_sd, damping);
-      if (v < g->nd)
-        moved |= update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
-                             bp->b_sd, bp->a_ds, bp->b_ds, damping);
-    }
+    int probe = probing && it + 1 == chaos_probe;
+    double change = 0;
+    int moved = sweep(bp, g, damping, probe ? &change : NULL);
     bp->iterations = it + 1;
     if (!moved) {
       bp->converged = 1;
-      break;
+      return;
     }
+    if (probing && it >= MYR_BP_BURN_IN && it < chaos_probe)
+      accumulate(bp, ne, early);
     if (average && it >= max_sweeps / 2) { /* not settled: average the second half */
-      for (size_t e = 0; e < ne; e++) {
-        bp->avg[4 * e] += bp->a_sd[e];
-        bp->avg[4 * e + 1] += bp->b_sd[e];
-        bp->avg[4 * e + 2] += bp->a_ds[e];
-        bp->avg[4 * e + 3] += bp->b_ds[e];
+      accumulate(bp, ne, late);
+      nlate++;
+    }
+    if (probe) {
+      bp->probe_change = change;
+      if (change > MYR_BP_CHAOS) { /* no fixed point ahead: the mean is as good now */
+        bp->chaotic = 1;
+        set_mean(bp, ne, early, chaos_probe - MYR_BP_BURN_IN);
+        return;
       }
-      navg++;
     }
   }
-  if (!bp->converged && navg > 0)
-    for (size_t e = 0; e < ne; e++) {
-      bp->a_sd[e] = bp->avg[4 * e] / (double)navg;
-      bp->b_sd[e] = bp->avg[4 * e + 1] / (double)navg;
-      bp->a_ds[e] = bp->avg[4 * e + 2] / (double)navg;
-      bp->b_ds[e] = bp->avg[4 * e + 3] / (double)navg;
-    }
+  if (nlate > 0)
+    set_mean(bp, ne, late, nlate);
 }
 
 void myr_bp_free(myr_bp *bp)
@@ -135,6 +185,8 @@ void myr_bp_free(myr_bp *bp)
   free(bp->suf);
   free(bp->pprod);
   free(bp->sprod);
+  free(bp->ga);
+  free(bp->gb);
   free(bp->avg);
   *bp = (myr_bp){0};
 }

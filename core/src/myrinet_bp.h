@@ -16,24 +16,37 @@
 
 struct myr_bigraph;
 
+/* The chaos probe (see myr_bp_run): sweeps before the mean starts, and
+ * the relative move of a message above which BP is deemed chaotic. */
+#define MYR_BP_BURN_IN 10
+#define MYR_BP_CHAOS 1e-3
+
 typedef struct myr_bp {
   double *a_sd, *b_sd; /* per pair: source -> destination */
   double *a_ds, *b_ds; /* per pair: destination -> source */
-  double *pre, *suf, *pprod, *sprod, *avg;
-  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, avg_cap;
-  size_t iterations; /* sweeps of the last run */
-  int converged;     /* whether it met the tolerance */
+  double *pre, *suf, *pprod, *sprod, *ga, *gb, *avg;
+  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, ga_cap, gb_cap, avg_cap;
+  size_t iterations;   /* sweeps of the last run */
+  int converged;       /* whether it met the tolerance */
+  int chaotic;         /* whether it stopped at the chaos probe */
+  double probe_change; /* largest relative move in the probe sweep (0 if none) */
 } myr_bp;
 
 /* Sweeps from uniform messages, updating in place source 0, destination 0,
  * source 1, ... until no message moves by more than 1e-12 (relative) or
  * max_sweeps sweeps. Undamped (damping 1), on dense graphs (beyond about 12
- * hosts at 75 % of all pairs) BP has no stable fixed point and oscillates:
- * the messages are then the mean of the second half of the sweeps (100
- * sweeps, the approximation's setting: same errors as a mean over
- * 101..200). With damping < 1 each message moves that fraction of the way
- * to its new value, and the last sweep is kept. A pure function of g. */
-void myr_bp_run(myr_bp *bp, const struct myr_bigraph *g, size_t max_sweeps, double damping);
+ * hosts at 75 % of all pairs) BP has no stable fixed point: the sweeps
+ * wander chaotically (no short cycle; damping down to 0.1 does not settle
+ * them either, doc/technologies.md), so the messages are a mean over
+ * sweeps. With chaos_probe > MYR_BP_BURN_IN (the approximation uses 60):
+ * if a message still moves by more than MYR_BP_CHAOS (relative) in sweep
+ * chaos_probe, the run stops there with the mean of sweeps MYR_BP_BURN_IN +
+ * 1 .. chaos_probe (as close to the long-run mean as the mean of the
+ * second half of 100 sweeps). Otherwise, or with chaos_probe 0: the mean of
+ * the second half of max_sweeps if they do not settle. With damping < 1
+ * each message moves that fraction of the way to its new value, and the
+ * last sweep is kept. A pure function of g. */
+void myr_bp_run(myr_bp *bp, const struct myr_bigraph *g, size_t max_sweeps, double damping, size_t chaos_probe);
 void myr_bp_free(myr_bp *bp);
 
 #endif

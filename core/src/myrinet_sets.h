@@ -47,6 +47,7 @@ typedef struct myr_options {
   size_t region_width;   /* frontier of the approximation's regions */
   size_t region_sources; /* most sources in a region */
   size_t bp_max_pairs;   /* larger components get the local closed form */
+  size_t bp_chaos_probe; /* BP's chaos probe sweep (myrinet_bp.h); 0: off */
   int closed_forms;      /* 0: never use the closed form (validation) */
   int local_near;        /* 1: near-complete graphs get the local closed form */
 } myr_options;
