@@ -394,8 +394,17 @@ static size_t state_options(const myr_dp *w, const myr_dp_in *in, size_t k, size
  * for each, base = index of the same digits after the step and combo =
  * its combination index (see build_table). */
 #define FOR_STATES(w, k, p3, cmul, dig, i, base, combo)                                                  \
-  for (size_t a_ = (w)->st_a[k], n_ = pow3(a_), i = 0, base = 0, combo = 0; i < n_;                   \
-       i++, base = next_base((w), (k), (p3), (cmul), (dig), a_, base, &combo))
+  for (size_t a_ = (w)->st_a[k], n_ = pow3(a_), i = 0, base = 0, combo = 0,                            \
+              inc0_ = first_inc((w), (k), (p3), a_);                                                    \
+       i < n_; i++, base = a_ && dig[0] < 2 ? (dig[0]++, combo += cmul[0], base + inc0_)              \
+                                           : next_base((w), (k), (p3), (cmul), (dig), a_, base, &combo))
+
+/* Base increment of the odometer's fastest digit (its common case). */
+static size_t first_inc(const myr_dp *w, size_t k, const size_t *p3, size_t a)
+{
+  int32_t np0 = a ? w->newpos[w->st_np[k]] : -1;
+  return np0 >= 0 ? p3[np0] : 0;
+}
 
 static size_t next_base(const myr_dp *w, size_t k, const size_t *p3, const size_t *cmul, uint8_t *dig, size_t a,
                         size_t base, size_t *combo)
