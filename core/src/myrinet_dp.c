@@ -253,12 +253,8 @@ static double *layer(myr_dp *w, size_t i, size_t n)
 
 /* Keeps a layer's largest value within 2^-400 .. 2^400 (exact powers of
  * two: ratios computed from the same layers are unchanged). */
-static void rescale(double *v, size_t n)
+static void rescale_max(double *v, size_t n, double mx)
 {
-  double mx = 0;
-  for (size_t i = 0; i < n; i++)
-    if (v[i] > mx)
-      mx = v[i];
   double f = 1;
   while (mx * f > SCALE_HI)
     f *= SCALE_LO;
@@ -267,6 +263,15 @@ static void rescale(double *v, size_t n)
   if (f != 1)
     for (size_t i = 0; i < n; i++)
       v[i] *= f;
+}
+
+static void rescale(double *v, size_t n)
+{
+  double mx = 0;
+  for (size_t i = 0; i < n; i++)
+    if (v[i] > mx)
+      mx = v[i];
+  rescale_max(v, n, mx);
 }
 
 /* One option of a state: next state, weight per comm of its pair, slot
@@ -454,7 +459,7 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
   size_t cmul[MYR_DP_MAX_WIDTH + 1];
   int tab = build_table(w, in, k, order[k], p3, cmul);
   size_t s0 = in->p_off[order[k]], s1 = in->p_off[order[k] + 1];
-  double nsum = 0, spriv = 0;
+  double nsum = 0, spriv = 0, mx = 0;
   if (f)
     for (size_t s = s0; s < s1; s++)
       w->cnt[s] = 0;
@@ -467,6 +472,8 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
     for (size_t j = 0; j < n; j++)
       v += o[j].w * bn[base + o[j].next];
     b[i] = v;
+    if (v > mx) /* rescale's maximum, found on the way */
+      mx = v;
     if (f && f[i] != 0) {
       nsum += f[i] * v;
       for (size_t j = 0; j < n; j++)
@@ -483,7 +490,7 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
     for (size_t s = s0; s < s1; s++)
       ratio[s] = w->cnt[s] > 0 ? nsum / w->cnt[s] : HUGE_VAL;
   }
-  rescale(b, pow3(w->st_a[k]));
+  rescale_max(b, pow3(w->st_a[k]), mx);
 }
 
 void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio)
