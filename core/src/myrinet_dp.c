@@ -358,6 +358,8 @@ static int build_table(myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const
   size_t pos[2 * MYR_DP_MAX_WIDTH + 2];
   for (size_t t = 0; t < a; t++)
     cmul[t] = 0;
+  if (w->no_tables)
+    return 0;
   for (size_t t = nb0; t < nb1; t++)
     if ((size_t)w->nb_ext[t] < a) {
       if (m == TABLE_MAX || m + 1 == a)
@@ -377,6 +379,7 @@ static int build_table(myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const
     n += options(w, in, k, p, dig, 0, p3, w->tab_o + n, &w->tab_cn[c]);
   }
   w->tab_off[nc] = n;
+  w->tabled_steps++;
   return 1;
 }
 
