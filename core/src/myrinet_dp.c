@@ -253,12 +253,8 @@ static double *layer(myr_dp *w, size_t i, size_t n)
 
 /* Keeps a layer's largest value within 2^-400 .. 2^400 (exact powers of
  * two: ratios computed from the same layers are unchanged). */
-static void rescale(double *v, size_t n)
+static void rescale_max(double *v, size_t n, double mx)
 {
-  double mx = 0;
-  for (size_t i = 0; i < n; i++)
-    if (v[i] > mx)
-      mx = v[i];
   double f = 1;
   while (mx * f > SCALE_HI)
     f *= SCALE_LO;
@@ -269,9 +265,18 @@ static void rescale(double *v, size_t n)
       v[i] *= f;
 }
 
+static void rescale(double *v, size_t n)
+{
+  double mx = 0;
+  for (size_t i = 0; i < n; i++)
+    if (v[i] > mx)
+      mx = v[i];
+  rescale_max(v, n, mx);
+}
+
 /* One option of a state: next state, weight per comm of its pair, slot
  * (or SIZE_MAX for the unmatched / outside / private group). */
-typedef struct opt {
+typedef struct myr_dp_opt {
   size_t next;
   double w, wpc;
   size_t slot;
@@ -334,69 +339,149 @@ static size_t options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, 
   return n;
 }
 
-/* Iterates over the states of layer k (before step k) with an odometer;
- * for each, base = index of the same digits after the step. */
-#define FOR_STATES(w, k, p3, dig, i, base)                                       \
-  for (size_t a_ = (w)->st_a[k], n_ = pow3(a_), i = 0, base = 0; i < n_;        \
-       i++, base = next_base((w), (k), (p3), (dig), a_, base))
+/* ---- option tables ---- */
 
-static size_t next_base(const myr_dp *w, size_t k, const size_t *p3, uint8_t *dig, size_t a, size_t base)
+/* Options of a state depend only on the digits of the step's neighbours
+ * already on the frontier (the new ones are free), its next states being
+ * shifted by the state's base: step k's options are tabulated once per
+ * combination of those digits (at most 3^TABLE_MAX), and each state looks
+ * its combination up. Same operations in the same order: bit-identical. */
+enum { TABLE_MAX = 6 };
+
+/* Tabulates step k (P vertex p) if it has at most TABLE_MAX old
+ * neighbours, not all of the frontier; sets cmul[pos] = weight of frontier position pos in the
+ * combination index (0 if pos is not a neighbour). Returns whether the
+ * table is in use. */
+static int build_table(myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const size_t *p3, size_t *cmul)
+{
+  size_t a = w->st_a[k], nb0 = w->st_nb[k], nb1 = w->st_nb[k + 1], m = 0;
+  size_t pos[2 * MYR_DP_MAX_WIDTH + 2];
+  for (size_t t = 0; t < a; t++)
+    cmul[t] = 0;
+  if (w->no_tables)
+    return 0;
+  for (size_t t = nb0; t < nb1; t++)
+    if ((size_t)w->nb_ext[t] < a) {
+      if (m == TABLE_MAX || m + 1 == a)
+        return 0; /* too many combinations, or not fewer than states / 3 */
+      cmul[w->nb_ext[t]] = p3[m];
+      pos[m++] = (size_t)w->nb_ext[t];
+    }
+  size_t nc = p3[m], per = nb1 - nb0 + 2, n = 0;
+  GROW(w, tab_o, nc * per + 1);
+  GROW(w, tab_off, nc + 1);
+  GROW(w, tab_cn, nc + 1);
+  uint8_t dig[64] = {0};
+  for (size_t c = 0; c < nc; c++) {
+    for (size_t j = 0, r = c; j < m; j++, r /= 3)
+      dig[pos[j]] = (uint8_t)(r % 3);
+    w->tab_off[c] = n;
+    n += options(w, in, k, p, dig, 0, p3, w->tab_o + n, &w->tab_cn[c]);
+  }
+  w->tab_off[nc] = n;
+  w->tabled_steps++;
+  return 1;
+}
+
+/* The options of the state with digits dig[] (combination index combo),
+ * next states relative to its base: from the table if in use, else into
+ * scratch. */
+static size_t state_options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const uint8_t *dig,
+                            const size_t *p3, int tab, size_t combo, opt *scratch, const opt **o, double *cn)
+{
+  if (tab) {
+    *o = w->tab_o + w->tab_off[combo];
+    *cn = w->tab_cn[combo];
+    return w->tab_off[combo + 1] - w->tab_off[combo];
+  }
+  *o = scratch;
+  return options(w, in, k, p, dig, 0, p3, scratch, cn);
+}
+
+/* Iterates over the states of layer k (before step k) with an odometer;
+ * for each, base = index of the same digits after the step and combo =
+ * its combination index (see build_table). */
+#define FOR_STATES(w, k, p3, cmul, dig, i, base, combo)                                                  \
+  for (size_t a_ = (w)->st_a[k], n_ = pow3(a_), i = 0, base = 0, combo = 0,                            \
+              inc0_ = first_inc((w), (k), (p3), a_);                                                    \
+       i < n_; i++, base = a_ && dig[0] < 2 ? (dig[0]++, combo += cmul[0], base + inc0_)              \
+                                           : next_base((w), (k), (p3), (cmul), (dig), a_, base, &combo))
+
+/* Base increment of the odometer's fastest digit (its common case). */
+static size_t first_inc(const myr_dp *w, size_t k, const size_t *p3, size_t a)
+{
+  int32_t np0 = a ? w->newpos[w->st_np[k]] : -1;
+  return np0 >= 0 ? p3[np0] : 0;
+}
+
+static size_t next_base(const myr_dp *w, size_t k, const size_t *p3, const size_t *cmul, uint8_t *dig, size_t a,
+                        size_t base, size_t *combo)
 {
   const int32_t *np = w->newpos + w->st_np[k];
   for (size_t t = 0; t < a; t++) {
     if (dig[t] < 2) {
       dig[t]++;
+      *combo += cmul[t];
       if (np[t] >= 0)
         base += p3[np[t]];
       return base;
     }
     dig[t] = 0;
+    *combo -= 2 * cmul[t];
     if (np[t] >= 0)
       base -= 2 * p3[np[t]];
   }
   return base;
 }
 
-static void forward_step(const myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
-                         const double *f, double *g, opt *o)
+static void forward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
+                         const double *f, double *g, opt *scratch)
 {
   uint8_t dig[64] = {0};
+  size_t cmul[MYR_DP_MAX_WIDTH + 1];
+  int tab = build_table(w, in, k, order[k], p3, cmul);
   memset(g, 0, pow3(w->st_a[k + 1]) * sizeof *g);
-  FOR_STATES(w, k, p3, dig, i, base)
+  FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
   {
     if (f[i] == 0)
       continue;
     double cn;
-    size_t n = options(w, in, k, order[k], dig, base, p3, o, &cn);
+    const opt *o;
+    size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
     for (size_t j = 0; j < n; j++)
-      g[o[j].next] += f[i] * o[j].w;
+      g[base + o[j].next] += f[i] * o[j].w;
   }
   rescale(g, pow3(w->st_a[k + 1]));
 }
 
 /* B_k from B_{k+1}; with f = F_k, also the counts of step k's slots and N. */
 static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
-                          const double *f, const double *bn, double *b, opt *o, double *ratio)
+                          const double *f, const double *bn, double *b, opt *scratch, double *ratio)
 {
   uint8_t dig[64] = {0};
+  size_t cmul[MYR_DP_MAX_WIDTH + 1];
+  int tab = build_table(w, in, k, order[k], p3, cmul);
   size_t s0 = in->p_off[order[k]], s1 = in->p_off[order[k] + 1];
-  double nsum = 0, spriv = 0;
+  double nsum = 0, spriv = 0, mx = 0;
   if (f)
     for (size_t s = s0; s < s1; s++)
       w->cnt[s] = 0;
-  FOR_STATES(w, k, p3, dig, i, base)
+  FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
   {
     double cn;
-    size_t n = options(w, in, k, order[k], dig, base, p3, o, &cn);
+    const opt *o;
+    size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
     double v = 0;
     for (size_t j = 0; j < n; j++)
-      v += o[j].w * bn[o[j].next];
+      v += o[j].w * bn[base + o[j].next];
     b[i] = v;
+    if (v > mx) /* rescale's maximum, found on the way */
+      mx = v;
     if (f && f[i] != 0) {
       nsum += f[i] * v;
       for (size_t j = 0; j < n; j++)
         if (o[j].slot != SIZE_MAX)
-          w->cnt[o[j].slot] += f[i] * o[j].wpc * bn[o[j].next];
+          w->cnt[o[j].slot] += f[i] * o[j].wpc * bn[base + o[j].next];
       spriv += f[i] * cn * bn[base];
     }
   }
@@ -408,7 +493,7 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
     for (size_t s = s0; s < s1; s++)
       ratio[s] = w->cnt[s] > 0 ? nsum / w->cnt[s] : HUGE_VAL;
   }
-  rescale(b, pow3(w->st_a[k]));
+  rescale_max(b, pow3(w->st_a[k]), mx);
 }
 
 void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio)
@@ -506,6 +591,9 @@ void myr_dp_free(myr_dp *w)
   free(w->newpos);
   free(w->pv_slot);
   free(w->cnt);
+  free(w->tab_o);
+  free(w->tab_off);
+  free(w->tab_cn);
   for (size_t i = 0; i < w->nlayers; i++)
     free(w->layers[i]);
   free(w->layers);

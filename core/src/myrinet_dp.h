@@ -51,6 +51,12 @@ typedef struct myr_dp {
   int32_t *newpos; /* per step, per frontier position: its position after the step, -1 if it closes */
   size_t *pv_slot; /* private slots of each step */
   double *cnt;
+  struct myr_dp_opt *tab_o; /* option tables of one step (myrinet_dp.c) */
+  size_t *tab_off;
+  double *tab_cn;
+  size_t tab_o_cap, tab_off_cap, tab_cn_cap;
+  int no_tables;      /* tests: 1 = every state computes its options (same results) */
+  size_t tabled_steps; /* tests: steps solved through a table, summed over calls */
   size_t q_deg_cap, q_rem_cap, q_off_cap, cand_cap, q_p_cap, q_pos_cap, p_done_cap, in_cand_cap, front_cap;
   size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
   size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
