@@ -6,7 +6,8 @@
 # 8 per node as on seed 000's testbed), the program runs under SMPI, then
 # under contention with each technology, back to back. Prints the user CPU
 # seconds (less sensitive to other load on a shared machine than wall time,
-# which is printed too), the peak memory, and the ratios contention/SMPI.
+# which is printed too), the peak memory, and the ratios contention/SMPI of
+# user CPU, wall time and peak memory.
 # A configuration whose SMPI run exceeds $BUDGET seconds (default 600) of
 # wall time is reported and its contention runs skipped. With REPEAT=N
 # (default 1) every run is made N times and the one of least user CPU
@@ -88,7 +89,7 @@ measure_once() {
   fi
   cat "$tmp/time"
 }
-printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI peak/SMPI
+printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI
 for pattern in $patterns; do
   for np in $sizes; do
     for per in 1 8; do
@@ -99,7 +100,7 @@ for pattern in $patterns; do
       fi
       set -- $s
       sw=$1 su=$2 sm=$3
-      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - -
+      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - -
       for tech in $techs; do
         c=$(measure "$np" "$per" contention "$pattern" --cfg=contention/technology:"$tech")
         if [ "$c" = timeout ]; then
@@ -107,8 +108,8 @@ for pattern in $patterns; do
           continue
         fi
         set -- $c
-        echo "$pattern $np $per $tech $1 $2 $3 $su $sm" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f\n",
-          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), $7 / $9 }'
+        echo "$pattern $np $per $tech $1 $2 $3 $su $sm $sw" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f\n",
+          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9 }'
       done
     done
   done
