@@ -17,16 +17,9 @@ pattern=$2 np=$3 per=$4 tech=$5 out=$6
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 nodes=$(((np + per - 1) / per))
-cat >"$tmp/platform.xml" <<XML
-<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <cluster id="c" prefix="node-" suffix="" radical="0-$((nodes - 1))" speed="1Gf" core="8" bw="10Gbps" lat="1us"
-           bb_bw="100Tbps" bb_lat="1us"/>
-</platform>
-XML
-i=0
-while [ $i -lt "$np" ]; do echo "node-$((i / per))"; i=$((i + 1)); done >"$tmp/hosts"
+. "$(cd "$(dirname "$0")" && pwd)/../smpi-speed/platform.sh"
+write_cluster "$nodes" "$tmp/platform.xml"
+write_hostfile "$np" "$per" "$tmp/hosts"
 case $pattern in
   isort) set -- speed-patterns isort 2 ;;
   halo3d) set -- speed-patterns halo3d 50 ;;

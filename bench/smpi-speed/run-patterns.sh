@@ -16,7 +16,7 @@
 #   TECHNOLOGIES  default "infiniband gige myrinet hier-ethernet"
 #   PATTERNS      default "isort halo3d pairwise alltoall"
 # Platform: a switched cluster of 10 Gbps SHARED private links, 1 us, with
-# a non-limiting backbone (generated here, 8 cores per node).
+# a non-limiting backbone, 8 cores per node (platform.sh).
 set -eu
 build=$(cd "$1" && pwd)
 sizes=${2:-"64 256 1024"}
@@ -28,24 +28,15 @@ smpirun=$build/bin/smpirun
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+. "$(cd "$(dirname "$0")" && pwd)/platform.sh"
 platform() { # NODES -> path
   f=$tmp/cluster-$1.xml
-  [ -f "$f" ] || cat >"$f" <<XML
-<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <cluster id="c" prefix="node-" suffix="" radical="0-$(($1 - 1))" speed="1Gf" core="8" bw="10Gbps" lat="1us"
-           bb_bw="100Tbps" bb_lat="1us"/>
-</platform>
-XML
+  [ -f "$f" ] || write_cluster "$1" "$f"
   echo "$f"
 }
 hostfile() { # RANKS PER_NODE -> path
-  f=$tmp/hosts-$1-$2
-  : >"$f"
-  i=0
-  while [ $i -lt "$1" ]; do echo "node-$((i / $2))" >>"$f"; i=$((i + 1)); done
-  echo "$f"
+  write_hostfile "$1" "$2" "$tmp/hosts-$1-$2"
+  echo "$tmp/hosts-$1-$2"
 }
 # program arguments of a pattern and rank count: below 256 ranks, ten
 # times the iterations, so that a run takes seconds of CPU (the ratios of

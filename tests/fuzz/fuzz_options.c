@@ -18,6 +18,19 @@ static void check_number(double v, int nonnegative)
   FUZZ_CHECK(!nonnegative || v >= 0, "accepted negative %g", v);
 }
 
+/* "NAME=VALUE": copies NAME (truncated to size - 1) into name and returns
+ * the '=', or NULL without one. */
+static const char *split_name(const char *text, char *name, size_t size)
+{
+  const char *eq = strchr(text, '=');
+  if (!eq)
+    return NULL;
+  size_t len = (size_t)(eq - text) < size - 1 ? (size_t)(eq - text) : size - 1;
+  memcpy(name, text, len);
+  name[len] = '\0';
+  return eq;
+}
+
 static void tech_param(const char *text)
 {
   const cg_tech *const *all = cg_tech_all();
@@ -28,13 +41,10 @@ static void tech_param(const char *text)
     return;
   const cg_tech *t = all[(unsigned char)*text % n];
   text++;
-  const char *eq = strchr(text, '=');
+  char name[128];
+  const char *eq = split_name(text, name, sizeof name);
   if (!eq)
     return;
-  char name[128];
-  size_t len = (size_t)(eq - text) < sizeof name - 1 ? (size_t)(eq - text) : sizeof name - 1;
-  memcpy(name, text, len);
-  name[len] = '\0';
   double params[16];
   FUZZ_CHECK(t->param_count < 16, "%zu parameters", t->param_count);
   cg_tech_default_params(t, params);
@@ -50,13 +60,10 @@ static void tech_param(const char *text)
 
 static void loggps_param(const char *text)
 {
-  const char *eq = strchr(text, '=');
+  char name[128];
+  const char *eq = split_name(text, name, sizeof name);
   if (!eq)
     return;
-  char name[128];
-  size_t len = (size_t)(eq - text) < sizeof name - 1 ? (size_t)(eq - text) : sizeof name - 1;
-  memcpy(name, text, len);
-  name[len] = '\0';
   /* a valid starting point (the model has no defaults: it takes them from
    * the platform) */
   cg_loggps m = {.L = 24e-6, .o = 1e-6, .Os = 0, .Or = 0, .g = 8e-9, .G = 8e-9, .s = 65536, .S = 65536};

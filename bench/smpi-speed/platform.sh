@@ -1,0 +1,22 @@
+# Sourced by run-patterns.sh and bench/replay/record.sh: the benchmark's
+# platform and host files, written in one place so that a recorded trace
+# replays the run that run-patterns.sh measures.
+
+# write_cluster NODES FILE: a switched cluster of 10 Gbps SHARED private
+# links, 1 us, 8 cores per node, with a non-limiting backbone.
+write_cluster() {
+  cat >"$2" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="c" prefix="node-" suffix="" radical="0-$(($1 - 1))" speed="1Gf" core="8" bw="10Gbps" lat="1us"
+           bb_bw="100Tbps" bb_lat="1us"/>
+</platform>
+XML
+}
+
+# write_hostfile RANKS PER_NODE FILE: ranks placed in blocks of PER_NODE.
+write_hostfile() {
+  _i=0
+  while [ $_i -lt "$1" ]; do echo "node-$((_i / $2))"; _i=$((_i + 1)); done >"$3"
+}
