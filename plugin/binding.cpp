@@ -1,5 +1,6 @@
 #include "binding.hpp"
 
+#include "detached_links.hpp"
 #include "lop_hook.hpp"
 #include "hidden_links.hpp"
 #include "node_links.hpp"
@@ -54,6 +55,8 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   double demand_traced;    /* demand of the last trace row */
   bool queued;             /* in st.to_apply */
   bool free;               /* all its shared links hidden (as of its last apply) */
+  bool detached;           /* its variable lost its hidden links (detached_links.hpp) */
+  bool anchor_out;         /* detached, and the one link left of them is src's only out node link */
 };
 
 struct State {
@@ -195,12 +198,19 @@ bool retimed(const Slot& s, cg_comm c)
 {
   if (st.retime_all)
     return false;
+  if (s.detached) /* its variable's links: the first one, and links not hidden (not tracked: no skip) */
+    return s.anchor_out && st.out_mark[s.src] == st.epoch;
   return (owned(s.src) && st.out_mark[s.src] == st.epoch) || (owned(s.dst) && st.in_mark[s.dst] == st.epoch) ||
          shared_links_marked(c, st.epoch);
 }
 
 void mark_retimed(const Slot& s, cg_comm c)
 {
+  if (s.detached) {
+    if (s.anchor_out)
+      st.out_mark[s.src] = st.epoch;
+    return;
+  }
   if (owned(s.src))
     st.out_mark[s.src] = st.epoch;
   if (owned(s.dst))
@@ -220,6 +230,11 @@ void apply(Slot& s, cg_comm c, bool recheck)
 {
   s.queued   = false;
   bool first = std::isnan(s.factor);
+  if (first) {
+    const simgrid::s4u::Link* anchor = detach_hidden_links(c, *s.action, st.hosts[s.src], st.hosts[s.dst]);
+    s.detached   = anchor != nullptr;
+    s.anchor_out = s.detached && owned(s.src) && st.links[s.src].out.size() == 1 && st.links[s.src].out[0] == anchor;
+  }
   if (first || recheck)
     s.free = shared_links_comm_free(c);
   cg_solver_terms terms = cg_comm_solver_terms(s.free, s.base_factor, s.demand, s.alone);
@@ -373,6 +388,7 @@ void on_comm_state(Action& action)
   trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
             0, now == Action::State::FINISHED ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
+  detached_links_comm_end(c);
   shared_links_remove_comm(c);
   cg_graph_remove(st.graph, c);
   paje_vars_comm_end(st.graph, st.hosts, s.src, s.dst); /* hook: Paje trace variables */
@@ -398,6 +414,7 @@ void on_end()
   trace_close();
   lop_end(); /* contention/lop hook */
   shared_links_end();
+  detached_links_end();
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   cg_step_factor_free(&st.bw_factor);
@@ -431,7 +448,9 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   trace_open(cfg.trace_path);
   lop_start(st.model); /* contention/lop hook */
   /* No hiding under a platform trace: SimGrid's tracer would record it. */
-  shared_links_start(not platform_traced(), simgrid::config::get_value<bool>("network/crosstraffic"));
+  bool crosstraffic = simgrid::config::get_value<bool>("network/crosstraffic");
+  shared_links_start(not platform_traced(), crosstraffic);
+  detached_links_start(st.model, cfg.detach_hidden_links && not platform_traced(), crosstraffic);
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");

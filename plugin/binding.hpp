@@ -22,6 +22,7 @@ struct BindingConfig {
   double bandwidth;       /* contention/bandwidth in B/s; 0: each comm's node links */
   NodeLinkMode node_links;
   std::string trace_path; /* CSV trace, empty: none */
+  bool detach_hidden_links; /* contention/detach-hidden-links (detached_links.hpp) */
 };
 
 /* Builds the base network model with `base_init` (SimGrid's SMPI model) and

@@ -30,6 +30,7 @@ struct Values {
   bool p2p_set = false;
   cg_p2p_cfg p2p_cfg{};
   NodeLinkMode node_links = NodeLinkMode::penalty;
+  bool detach_hidden_links = true;
   std::vector<std::string> keys; /* every option this plugin declares */
 };
 Values& values()
@@ -186,6 +187,10 @@ void options_declare()
         else
           option_error("contention/node-links", value, "unknown value; accepted: penalty, maxmin");
       });
+  declare<bool>("contention/detach-hidden-links",
+                "Take the links hidden from SimGrid's solver (node links, shared links that cannot limit any comm) "
+                "out of each comm's max-min variable: faster solves, same results; yes or no",
+                true, [](const bool& value) { values().detach_hidden_links = value; });
 
   const cg_tech* const* all = cg_tech_all();
   size_t count              = 0;
@@ -246,7 +251,7 @@ BindingConfig options_binding_config()
 {
   const cg_tech* t = values().technology;
   return BindingConfig{t, values().tech_params[tech_index(t)].data(), values().bandwidth, values().node_links,
-                       values().trace_path};
+                       values().trace_path, values().detach_hidden_links};
 }
 
 } // namespace contention_sg

@@ -1,8 +1,8 @@
 /* The plugin's one door into SimGrid beyond its public API.
  *
  * SimGrid installs no API to add a network model, to build its SMPI model
- * from a plugin, to see a comm's network action at its start or to re-bound
- * a running comm; those needs are met here, behind version-neutral
+ * from a plugin, to see a comm's network action at its start, to re-bound
+ * a running comm or to take a link out of a comm's max-min variable; those needs are met here, behind version-neutral
  * functions. Everything else in plugin uses installed headers only.
  * One implementation per SimGrid release: sg_compat_3_32.cpp, the only file
  * that includes sg_private.hpp (the re-declared 3.32 internals, each with
@@ -16,6 +16,7 @@
 #include <simgrid/kernel/resource/Action.hpp>
 
 #include <memory>
+#include <vector>
 
 namespace contention_sg::compat {
 
@@ -57,6 +58,23 @@ void update_bound(Model* model, Action& action, double bound);
  * crossing it (SimGrid's set_bandwidth shifts them by weight-S /
  * bandwidth, which restarts comms in their latency phase). */
 void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwidth);
+
+/* One term of a comm's max-min variable: the constraint of one link of its
+ * route or reverse route (opaque), and the comm's weight on it. */
+struct VariableTerm {
+  void* constraint;
+  double weight;
+};
+/* The terms of a running comm's variable, in the order SimGrid added them
+ * (its route, then its reverse route, each link once). False, with `terms`
+ * empty, when the variable does not read as this SimGrid's (layout check). */
+bool variable_terms(const Action& action, std::vector<VariableTerm>& terms);
+/* Gives the comm a new variable with the old one's sharing penalty and
+ * bound and only the terms `keep` (at least one), and frees the old one.
+ * False, with nothing changed, when the variable cannot be replaced. */
+bool replace_variable(Model* model, Action& action, const std::vector<VariableTerm>& keep);
+/* Adds a term back to a running comm's variable. */
+void add_variable_term(Model* model, Action& action, const VariableTerm& term);
 
 } // namespace contention_sg::compat
 #endif

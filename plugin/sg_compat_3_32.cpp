@@ -114,4 +114,67 @@ void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwid
   simgrid::config::set_value("network/weight-S", weight_s);
 }
 
+namespace {
+using simgrid::kernel::lmm::ElementView;
+using simgrid::kernel::lmm::VariableView;
+
+/* A comm's variable read through sg_private.hpp (10), or nullptr when a
+ * check fails: the variable names its action, every element names its
+ * variable and a constraint, and weighs more than 0. */
+const VariableView* variable_view(const Action& action)
+{
+  const simgrid::kernel::lmm::Variable* var = action.get_variable();
+  if (var == nullptr)
+    return nullptr;
+  const auto* view = reinterpret_cast<const VariableView*>(var);
+  if (view->id != &action || view->cnsts.empty() || view->cnsts.size() > 4096)
+    return nullptr;
+  for (const ElementView& e : view->cnsts)
+    if (static_cast<const void*>(e.variable) != static_cast<const void*>(var) || e.constraint == nullptr ||
+        not(e.consumption_weight > 0))
+      return nullptr;
+  return view;
+}
+} // namespace
+
+bool variable_terms(const Action& action, std::vector<VariableTerm>& terms)
+{
+  terms.clear();
+  const VariableView* view = variable_view(action);
+  if (view == nullptr)
+    return false;
+  for (const ElementView& e : view->cnsts)
+    terms.push_back(VariableTerm{e.constraint, e.consumption_weight});
+  return true;
+}
+
+bool replace_variable(Model* model, Action& action, const std::vector<VariableTerm>& keep)
+{
+  const VariableView* view = variable_view(action);
+  /* A staged variable waits on a concurrency limit: left to SimGrid. */
+  if (keep.empty() || view == nullptr || view->staged_sharing_penalty != 0)
+    return false;
+  double penalty                      = view->sharing_penalty;
+  double bound                        = view->bound;
+  simgrid::kernel::lmm::System* sys   = model->get_maxmin_system();
+  simgrid::kernel::lmm::Variable* old = action.get_variable();
+  /* The old one goes first: its elements stop counting on the constraints
+   * before the new one's are added. */
+  sys->variable_free(old);
+  simgrid::kernel::lmm::Variable* var = sys->variable_new(&action, penalty, bound, keep.size());
+  for (const VariableTerm& t : keep)
+    sys->expand(static_cast<simgrid::kernel::lmm::Constraint*>(t.constraint), var, t.weight);
+  action.set_variable(var);
+  const VariableView* check = variable_view(action);
+  xbt_assert(check != nullptr && check->cnsts.size() == keep.size(),
+             "contention: a comm's new max-min variable does not read back (sg_private.hpp, (10))");
+  return true;
+}
+
+void add_variable_term(Model* model, Action& action, const VariableTerm& term)
+{
+  model->get_maxmin_system()->expand(static_cast<simgrid::kernel::lmm::Constraint*>(term.constraint),
+                                     action.get_variable(), term.weight);
+}
+
 } // namespace contention_sg::compat

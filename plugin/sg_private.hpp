@@ -67,10 +67,41 @@ namespace lmm {
 /* (4) Changing a running comm's bound. Action::set_bound() is public but, in
  * the default Lazy update mode, drops the action from the event heap and a
  * comm still in its latency phase never completes; SimGrid's own IB model
- * uses this member instead. Only the non-virtual member is declared. */
+ * uses this member instead.
+ * (9) Giving a comm a new variable without the constraints of its hidden
+ * links (sg_compat.hpp, replace_variable): SimGrid can add a constraint to a
+ * variable but not remove one. Only non-virtual members are declared. */
 class System {
 public:
   void update_variable_bound(Variable* var, double bound);
+  Variable* variable_new(resource::Action* id, double sharing_penalty, double bound, size_t number_of_constraints);
+  void variable_free(Variable* var);
+  void expand(Constraint* cnst, Variable* var, double consumption_weight, bool force_creation = false);
+};
+
+/* (10) Reading a variable's constraints, weights, sharing penalty and bound
+ * (their getters are inline): the leading members of lmm::Element and
+ * lmm::Variable (src/kernel/lmm/System.hpp), each boost intrusive list hook
+ * two pointers. Read only, through a pointer to the real object; never
+ * constructed. Layout sensitive: sg_compat_3_32.cpp checks each read (the
+ * variable's action, each element's back pointer, the number of elements)
+ * and leaves the variable alone on any mismatch. */
+struct ElementView {
+  void* hooks[6]; /* enabled, disabled, active element set hooks */
+  Constraint* constraint;
+  Variable* variable;
+  double consumption_weight;
+  double max_consumption_weight;
+};
+static_assert(sizeof(ElementView) == 80, "lmm::Element is 80 bytes in SimGrid 3.32");
+struct VariableView {
+  void* hooks[4]; /* variable set, saturated variable set hooks */
+  std::vector<ElementView> cnsts; /* the real vector<Element>: same three pointers, same element size */
+  double sharing_penalty;
+  double staged_sharing_penalty;
+  double bound;
+  double value;
+  resource::Action* id;
 };
 } // namespace lmm
 

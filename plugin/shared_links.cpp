@@ -1,5 +1,6 @@
 #include "shared_links.hpp"
 
+#include "detached_links.hpp"
 #include "hidden_links.hpp"
 #include "node_links.hpp"
 #include "sg_compat.hpp"
@@ -80,6 +81,7 @@ void set_hidden(uint32_t id, bool hide)
     st.hides++;
   } else {
     unhide_link(st.links[id]);
+    reattach_link(st.links[id]); /* it can limit comms again */
     st.shows++;
   }
   XBT_DEBUG("link %s %s", st.links[id]->get_cname(), hide ? "hidden (cannot limit any comm)" : "given back to the solver");

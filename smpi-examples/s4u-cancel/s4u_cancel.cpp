@@ -3,12 +3,14 @@
  *
  * Host a sends SIZE bytes to b and to c at time 0. Under InfiniBand rules the
  * two comms of a share a's out-degree: penalty 2 each. At time T the comm to
- * c is stopped (`cancel`: a cancels it; `kill`: c's receiver is killed), so
+ * c is stopped (`cancel`: a cancels it; `kill`: c's receiver is killed;
+ * `linkoff`: the last link of the route a -> c, c's own, is turned off, and
+ * SimGrid fails the comms it finds on that link), so
  * the comm to b runs alone from then on and must finish at
  *     T + (SIZE - T * B / 2) / B = SIZE / B + T / 2,
  * instead of 2 * SIZE / B if the penalty were kept.
  *
- * Usage: s4u-cancel PLATFORM cancel|kill [--cfg=...]; the platform must have
+ * Usage: s4u-cancel PLATFORM cancel|kill|linkoff [--cfg=...]; the platform must have
  * hosts a, b, c with uncontended bandwidth B = 1958863858 B/s between them
  * (tests/smpi/fatpipe-16.xml). Prints the finish time and exits 1 if it is
  * not the expected one within 1e-4 (relative).
@@ -30,6 +32,7 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace sg4 = simgrid::s4u;
 
@@ -38,7 +41,7 @@ constexpr double SIZE = 20971520; /* 20 MiB */
 constexpr double B    = 1958863858;
 constexpr double T    = 0.004;
 double finish_b       = -1;
-bool kill_mode        = false;
+std::string mode;
 sg4::ActorPtr receiver_c;
 int payload;
 } // namespace
@@ -48,9 +51,13 @@ static void sender()
   sg4::CommPtr to_b = sg4::Mailbox::by_name("b")->put_async(&payload, SIZE);
   sg4::CommPtr to_c = sg4::Mailbox::by_name("c")->put_async(&payload, SIZE);
   sg4::this_actor::sleep_for(T);
-  if (kill_mode)
+  if (mode == "kill") {
     receiver_c->kill();
-  else
+  } else if (mode == "linkoff") {
+    std::vector<sg4::Link*> route;
+    sg4::this_actor::get_host()->route_to(sg4::Host::by_name("c"), route, nullptr);
+    route.back()->turn_off();
+  } else
     to_c->cancel();
   to_b->wait();
   finish_b = sg4::Engine::get_clock();
@@ -81,11 +88,12 @@ int main(int argc, char** argv)
   simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
   simgrid::config::set_default<bool>("network/crosstraffic", false);
-  if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "kill") != 0)) {
-    std::fprintf(stderr, "usage: %s PLATFORM cancel|kill [--cfg=...]\n", argv[0]);
+  if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "kill") != 0 &&
+                    std::strcmp(argv[2], "linkoff") != 0)) {
+    std::fprintf(stderr, "usage: %s PLATFORM cancel|kill|linkoff [--cfg=...]\n", argv[0]);
     return 2;
   }
-  kill_mode = std::strcmp(argv[2], "kill") == 0;
+  mode = argv[2];
   e.load_platform(argv[1]);
   sg4::Actor::create("sender", e.host_by_name("a"), sender);
   sg4::Actor::create("recv-b", e.host_by_name("b"), receiver, "b");

@@ -10,22 +10,15 @@
 # percent of the updates, so the test fails if it is switched off (comms
 # bounded by a shared link at risk change their bound, which is never
 # skipped). One rank per HOST,
-# running the integer sort's all-to-all-v (speed-patterns isort 1).
+# running the integer sort's all-to-all-v (speed-patterns isort 1). DETACH
+# (default yes) sets contention/detach-hidden-links: a comm whose variable
+# lost its hidden links is re-timed by the updates of its source's comms
+# only.
 set -u
-smpirun=$1 program=$2 platform=$3 tech=$4 min_skip=$5
-shift 5
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-for h in "$@"; do echo "$h"; done >"$tmp/hosts"
-run() { # RETIME_ALL NAME
-  CONTENTION_RETIME_ALL=$1 TMPDIR="$tmp" "$smpirun" -platform "$platform" -hostfile "$tmp/hosts" \
-    -np "$(wc -l <"$tmp/hosts")" --cfg=smpi/simulate-computation:0 --cfg=network/model:contention \
-    --cfg=contention/technology:"$tech" --cfg=contention/trace:"$tmp/$2.csv" --log=root.thres:critical \
-    --log=contention.thres:verbose "$program" isort 1 >"$tmp/$2.out" 2>"$tmp/$2.err" || {
-    echo "FAIL: smpirun ($2) failed:"; cat "$tmp/$2.err"; exit 1; }
-}
-run 0 rule
-run 1 all
+. "$(dirname "$0")/isort_runs.sh"
+min_skip=$param
+ISORT_ENV=CONTENTION_RETIME_ALL=0 isort_run rule contention --cfg=contention/detach-hidden-links:"${DETACH:-yes}"
+ISORT_ENV=CONTENTION_RETIME_ALL=1 isort_run all contention --cfg=contention/detach-hidden-links:"${DETACH:-yes}"
 counts() { sed -n 's/.*contention: [0-9]* comms, [0-9]* flushes, \([0-9]*\) rate changes, \([0-9]*\) bound updates.*/\1 \2/p' "$1"; }
 set -- $(counts "$tmp/rule.err") $(counts "$tmp/all.err")
 [ $# -eq 4 ] || { echo "FAIL: no 'rate changes, bound updates' line at verbose level"; exit 1; }

@@ -1,0 +1,215 @@
+#include "detached_links.hpp"
+
+#include "hidden_links.hpp"
+#include "sg_compat.hpp"
+
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <vector>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(contention_detach, contention, "Hidden links taken out of comms' max-min variables");
+
+namespace contention_sg {
+namespace {
+
+using simgrid::kernel::resource::Action;
+using simgrid::s4u::Link;
+
+struct Dropped {
+  const Link* link;
+  compat::VariableTerm term;
+};
+
+struct Comm {
+  Action* action = nullptr;
+  std::vector<Dropped> dropped;
+};
+
+struct State {
+  simgrid::kernel::resource::Model* model = nullptr;
+  bool enabled                            = false;
+  bool crosstraffic                       = false;
+  std::vector<Comm> comms; /* by cg_comm */
+  /* The link of each constraint met in a comm's variable whose terms
+   * matched its routes (a link's constraint never changes): later comms
+   * are read without asking SimGrid for their routes. */
+  std::unordered_map<const void*, const Link*> link_of;
+  uint64_t detached = 0, dropped = 0, reattached = 0, skipped = 0;
+  /* scratch */
+  std::vector<Link*> route, back;
+  std::vector<const Link*> links;
+  std::vector<double> weights;
+  std::vector<compat::VariableTerm> terms, keep;
+};
+State st;
+
+/* Adds a route's links to st.links / st.weights as SimGrid's expand does:
+ * a link already there gets the weight added (a FATPIPE link: the larger
+ * one). */
+void add_route(const std::vector<Link*>& route, double weight)
+{
+  for (const Link* l : route) {
+    size_t i = 0;
+    while (i < st.links.size() && st.links[i] != l)
+      i++;
+    if (i == st.links.size()) {
+      st.links.push_back(l);
+      st.weights.push_back(weight);
+    } else if (l->get_sharing_policy() == Link::SharingPolicy::FATPIPE)
+      st.weights[i] = std::max(st.weights[i], weight);
+    else
+      st.weights[i] += weight;
+  }
+}
+
+/* Every term as expected: same count, each weight that of its link. */
+bool terms_match()
+{
+  if (st.terms.size() != st.links.size())
+    return false;
+  for (size_t i = 0; i < st.terms.size(); i++)
+    if (std::fabs(st.terms[i].weight - st.weights[i]) > 1e-12 * st.weights[i])
+      return false;
+  return true;
+}
+
+/* st.links from st.terms through link_of; false if a constraint is new. */
+bool links_known()
+{
+  st.links.clear();
+  for (const compat::VariableTerm& t : st.terms) {
+    auto it = st.link_of.find(t.constraint);
+    if (it == st.link_of.end())
+      return false;
+    st.links.push_back(it->second);
+  }
+  return true;
+}
+
+/* st.links and st.weights from the comm's routes, in SimGrid's order. */
+void links_from_routes(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+{
+  st.route.clear();
+  st.back.clear();
+  st.links.clear();
+  st.weights.clear();
+  src->route_to(dst, st.route, nullptr);
+  add_route(st.route, 1.0);
+  if (st.crosstraffic) {
+    dst->route_to(src, st.back, nullptr);
+    add_route(st.back, compat::CROSSTRAFFIC_WEIGHT);
+  }
+}
+
+void on_link_state(Link const& link)
+{
+  /* SimGrid fails the comms of a turned-off link's constraint right after
+   * this signal: the comms that dropped the link must be there. */
+  if (not link.is_on())
+    reattach_link(&link);
+}
+
+} // namespace
+
+void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled, bool crosstraffic)
+{
+  st.model        = model;
+  st.enabled      = enabled;
+  st.crosstraffic = crosstraffic;
+  if (enabled)
+    simgrid::s4u::Link::on_state_change_cb(on_link_state);
+}
+
+const Link* detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::Host* src,
+                                const simgrid::s4u::Host* dst)
+{
+  if (not st.enabled)
+    return nullptr;
+  if (not compat::variable_terms(action, st.terms)) {
+    /* The variable does not read as SimGrid 3.32's: stop trying. */
+    XBT_WARN("contention: cannot read a comm's max-min variable; hidden links stay in the solver "
+             "(contention/detach-hidden-links off)");
+    st.enabled = false;
+    return nullptr;
+  }
+  if (not links_known()) {
+    links_from_routes(src, dst);
+    if (not terms_match()) { /* a route SimGrid built otherwise: left alone */
+      XBT_DEBUG("comm %u: %zu terms for %zu links, variable left alone", c, st.terms.size(), st.links.size());
+      st.skipped++;
+      return nullptr;
+    }
+    for (size_t i = 0; i < st.links.size(); i++)
+      st.link_of.emplace(st.terms[i].constraint, st.links[i]);
+  }
+  bool drops = false;
+  for (size_t i = 0; i < st.links.size(); i++) {
+    if (st.links[i]->get_sharing_policy() == Link::SharingPolicy::WIFI) /* weighted by host rate */
+      return nullptr;
+    drops = drops || (i > 0 && link_hidden(st.links[i]));
+  }
+  if (not drops)
+    return nullptr;
+  if (c >= st.comms.size())
+    st.comms.resize(c + 1);
+  Comm& comm = st.comms[c];
+  comm.dropped.clear();
+  st.keep.clear();
+  for (size_t i = 0; i < st.links.size(); i++)
+    if (i == 0 || not link_hidden(st.links[i]))
+      st.keep.push_back(st.terms[i]);
+    else
+      comm.dropped.push_back(Dropped{st.links[i], st.terms[i]});
+  if (not compat::replace_variable(st.model, action, st.keep)) {
+    comm.dropped.clear();
+    st.skipped++;
+    return nullptr;
+  }
+  comm.action = &action;
+  st.detached++;
+  st.dropped += comm.dropped.size();
+  return st.links[0];
+}
+
+void reattach_link(const Link* link)
+{
+  /* Rare (a link given back or turned off): a scan of the running comms. */
+  size_t n = 0;
+  for (Comm& comm : st.comms) {
+    if (comm.action == nullptr)
+      continue;
+    for (size_t i = 0; i < comm.dropped.size(); i++)
+      if (comm.dropped[i].link == link) {
+        compat::add_variable_term(st.model, *comm.action, comm.dropped[i].term);
+        comm.dropped[i] = comm.dropped.back();
+        comm.dropped.pop_back();
+        n++;
+        break;
+      }
+  }
+  st.reattached += n;
+  if (n > 0)
+    XBT_DEBUG("link %s re-attached to %zu comms", link->get_cname(), n);
+}
+
+void detached_links_comm_end(cg_comm c)
+{
+  if (c < st.comms.size())
+    st.comms[c].action = nullptr;
+}
+
+void detached_links_end()
+{
+  XBT_VERB("contention: %llu comms' variables without their hidden links (%llu terms dropped, %llu re-attached, "
+           "%llu left alone)",
+           static_cast<unsigned long long>(st.detached), static_cast<unsigned long long>(st.dropped),
+           static_cast<unsigned long long>(st.reattached), static_cast<unsigned long long>(st.skipped));
+  st = State();
+}
+
+} // namespace contention_sg
