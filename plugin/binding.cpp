@@ -198,7 +198,9 @@ bool retimed(const Slot& s, cg_comm c)
 {
   if (st.retime_all)
     return false;
-  if (s.detached) /* its variable's links: the first one, and links not hidden (not tracked: no skip) */
+  /* A detached comm's variable holds its route's first link and the links
+   * not hidden; only the first, when it is src's node link, is tracked. */
+  if (s.detached)
     return s.anchor_out && st.out_mark[s.src] == st.epoch;
   return (owned(s.src) && st.out_mark[s.src] == st.epoch) || (owned(s.dst) && st.in_mark[s.dst] == st.epoch) ||
          shared_links_marked(c, st.epoch);

@@ -2,8 +2,9 @@
  *
  * SimGrid installs no API to add a network model, to build its SMPI model
  * from a plugin, to see a comm's network action at its start, to re-bound
- * a running comm or to take a link out of a comm's max-min variable; those needs are met here, behind version-neutral
- * functions. Everything else in plugin uses installed headers only.
+ * a running comm or to take a link out of a comm's max-min variable; those
+ * needs are met here, behind version-neutral functions. Everything else in
+ * plugin uses installed headers only.
  * One implementation per SimGrid release: sg_compat_3_32.cpp, the only file
  * that includes sg_private.hpp (the re-declared 3.32 internals, each with
  * its reason). Supporting another release is one new sg_compat_X_Y.cpp
