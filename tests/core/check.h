@@ -4,6 +4,7 @@
 #define CONTENTION_TEST_CHECK_H
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +49,22 @@ static int check_failures = 0;
       check_failures++;                                                                       \
     }                                                                                         \
   } while (0)
+
+/* The tests' random draws: xorshift64 from a fixed seed (check_seed, first
+ * thing in main), so that every run draws the same graphs. */
+static uint64_t check_rng = 1;
+static inline void check_seed(uint64_t seed) { check_rng = seed; }
+static inline uint64_t check_next(void)
+{
+  check_rng ^= check_rng << 13;
+  check_rng ^= check_rng >> 7;
+  check_rng ^= check_rng << 17;
+  return check_rng;
+}
+/* 32 random bits (of the top 53 of the state). */
+static inline uint32_t check_rand(void) { return (uint32_t)(check_next() >> 11); }
+/* Uniform in [0, 1). */
+static inline double check_unit(void) { return (double)(check_next() >> 11) / 9007199254740992.0; }
 
 #define CHECK_DONE()                                                              \
   do {                                                                            \

@@ -11,26 +11,17 @@
 #include "contention/graph.h"
 #include "contention/technology.h"
 
-static uint64_t rng = 42;
-static uint32_t next_rand(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
 enum { SHAPE_SPARSE, SHAPE_FANIN, SHAPE_ALL };
 
 static void pick(int shape, uint32_t hosts, cg_host *s, cg_host *d)
 {
   do {
-    if (shape == SHAPE_FANIN && next_rand() % 2) {
-      *s = next_rand() % hosts;
-      *d = next_rand() % 3; /* three hot receivers */
+    if (shape == SHAPE_FANIN && check_rand() % 2) {
+      *s = check_rand() % hosts;
+      *d = check_rand() % 3; /* three hot receivers */
     } else {
-      *s = next_rand() % hosts;
-      *d = next_rand() % hosts;
+      *s = check_rand() % hosts;
+      *d = check_rand() % hosts;
     }
   } while (*s == *d);
 }
@@ -75,7 +66,7 @@ static size_t run(int shape, uint32_t hosts, size_t target, size_t events)
   for (size_t ev = 0; ev < events; ev++) {
     for (size_t i = 0; i < nlive; i++)
       before[live[i]] = cg_graph_penalty(g, live[i]);
-    int add = nlive < target / 2 || (nlive < target * 2 && next_rand() % 2);
+    int add = nlive < target / 2 || (nlive < target * 2 && check_rand() % 2);
     cg_comm touched;
     if (add) {
       cg_host s, d;
@@ -84,7 +75,7 @@ static size_t run(int shape, uint32_t hosts, size_t target, size_t events)
       live[nlive++] = touched;
       active[touched] = 1;
     } else {
-      size_t k = next_rand() % nlive;
+      size_t k = check_rand() % nlive;
       touched = live[k];
       live[k] = live[--nlive];
       cg_graph_remove(g, touched);
@@ -121,7 +112,7 @@ static size_t run(int shape, uint32_t hosts, size_t target, size_t events)
       cg_comm *perm = malloc((nlive + 1) * sizeof *perm);
       memcpy(perm, live, nlive * sizeof *perm);
       for (size_t i = nlive; i > 1; i--) {
-        size_t j = next_rand() % i;
+        size_t j = check_rand() % i;
         cg_comm x = perm[i - 1];
         perm[i - 1] = perm[j];
         perm[j] = x;
@@ -169,9 +160,9 @@ static size_t run_deferred(int shape, uint32_t hosts, size_t target, size_t batc
     memset(is_new, 0, cap);
     for (size_t i = 0; i < nlive; i++)
       before[live[i]] = cg_graph_penalty(g, live[i]);
-    size_t events = 1 + next_rand() % 12;
+    size_t events = 1 + check_rand() % 12;
     for (size_t e = 0; e < events; e++) {
-      if (nlive < target / 2 || (nlive < 2 * target && next_rand() % 2)) {
+      if (nlive < target / 2 || (nlive < 2 * target && check_rand() % 2)) {
         cg_host s, d;
         pick(shape, hosts, &s, &d);
         live[nlive] = cg_graph_add(g, s, d);
@@ -179,7 +170,7 @@ static size_t run_deferred(int shape, uint32_t hosts, size_t target, size_t batc
         is_new[live[nlive]] = 1;
         nlive++;
       } else {
-        size_t k = next_rand() % nlive;
+        size_t k = check_rand() % nlive;
         cg_graph_remove(g, live[k]);
         cg_graph_remove(twin, tw[k]);
         is_new[live[k]] = 0;
@@ -222,6 +213,7 @@ static size_t run_deferred(int shape, uint32_t hosts, size_t target, size_t batc
 
 int main(void)
 {
+  check_seed(42);
   run_deferred(SHAPE_SPARSE, 20, 30, 2000);
   run_deferred(SHAPE_SPARSE, 6, 12, 2000);
   size_t md = run_deferred(SHAPE_FANIN, 30, 40, 2000);

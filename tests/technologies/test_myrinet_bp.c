@@ -10,15 +10,6 @@
 #include "myrinet_bp.h"
 #include "myrinet_sets.h"
 
-static uint64_t rng = 77;
-static uint32_t next_rand(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
 /* All pairs i -> j (i != j) of `hosts` hosts, each kept with probability
  * percent / 100; comm i gets the pair's rank in the draw. */
 static void draw(myr_comp *c, uint32_t hosts, unsigned percent)
@@ -27,7 +18,7 @@ static void draw(myr_comp *c, uint32_t hosts, unsigned percent)
   size_t n = 0;
   for (uint32_t i = 0; i < hosts; i++)
     for (uint32_t j = 0; j < hosts; j++)
-      if (i != j && next_rand() % 100 < percent)
+      if (i != j && check_rand() % 100 < percent)
         myr_comp_add(c, (cg_comm)n++, i, j);
 }
 
@@ -41,7 +32,7 @@ static void ring(myr_comp *c, uint32_t hosts, size_t extra)
     myr_comp_add(c, (cg_comm)n++, (i + 1) % hosts, i);
   }
   for (size_t k = 0; k < extra; k++) {
-    uint32_t a = next_rand() % hosts, b = next_rand() % hosts;
+    uint32_t a = check_rand() % hosts, b = check_rand() % hosts;
     if (a != b)
       myr_comp_add(c, (cg_comm)n++, a, b);
   }
@@ -77,6 +68,7 @@ static void run_bp(myr_comp *c, size_t probe, myr_bp *bp)
 
 int main(void)
 {
+  check_seed(77);
   myr_comp c = {0};
   myr_bp bp = {0};
   double *early = malloc(4096 * sizeof *early), *full = malloc(4096 * sizeof *full);

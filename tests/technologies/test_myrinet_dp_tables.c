@@ -14,15 +14,6 @@
 
 enum { SIDE = 4, HOSTS = SIDE * SIDE, DEG = 4, SLOTS = HOSTS * DEG };
 
-static uint64_t rng = 12345;
-static double next_unit(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (double)(rng >> 11) / 9007199254740992.0;
-}
-
 static size_t p_off[HOSTS + 1];
 static uint32_t p_q[SLOTS];
 static double p_w[SLOTS], alpha_q[HOSTS], beta_q[HOSTS];
@@ -42,8 +33,8 @@ static void torus(void)
   }
   p_off[HOSTS] = t;
   for (size_t q = 0; q < HOSTS; q++) {
-    alpha_q[q] = next_unit();
-    beta_q[q] = 0.5 + next_unit();
+    alpha_q[q] = check_unit();
+    beta_q[q] = 0.5 + check_unit();
   }
 }
 
@@ -70,6 +61,7 @@ static size_t compare(const myr_dp_in *in, const uint32_t *order, int first_only
 
 int main(void)
 {
+  check_seed(12345);
   torus();
   myr_dp_in in = {.np = HOSTS, .nq = HOSTS, .p_off = p_off, .p_q = p_q, .p_w = p_w};
   uint32_t order[HOSTS];

@@ -24,15 +24,6 @@
 #include "myrinet_closed.h"
 #include "myrinet_sets.h"
 
-static uint64_t rng = 99;
-static uint32_t next_rand(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
 enum { MAXC = 48, MAXH = 32 };
 
 typedef struct enum_ctx {
@@ -130,12 +121,12 @@ static void random_graphs(void)
   dp_only.closed_forms = 0;
   int bad_graph = 0, bad_dp = 0, not_exact = 0, graphs = 0;
   for (int trial = 0; trial < 1500; trial++) {
-    uint32_t hosts = 2 + next_rand() % 8;
-    e.n = 1 + next_rand() % 22;
+    uint32_t hosts = 2 + check_rand() % 8;
+    e.n = 1 + check_rand() % 22;
     for (size_t i = 0; i < e.n; i++) {
       do {
-        e.src[i] = next_rand() % hosts;
-        e.dst[i] = next_rand() % hosts;
+        e.src[i] = check_rand() % hosts;
+        e.dst[i] = check_rand() % hosts;
       } while (e.src[i] == e.dst[i]);
     }
     enumerate(&e, want);
@@ -214,12 +205,12 @@ static void weighted(void)
   myr_options opt = myr_default_options(8);
   int bad = 0, other = 0, graphs = 0;
   for (int trial = 0; trial < 400; trial++) {
-    size_t ns = 1 + next_rand() % 5, nr = 1 + next_rand() % 5, both = next_rand() % (1 + (ns < nr ? ns : nr));
+    size_t ns = 1 + check_rand() % 5, nr = 1 + check_rand() % 5, both = check_rand() % (1 + (ns < nr ? ns : nr));
     int miss_s[8] = {0}, miss_r[8] = {0}, drop[8][8] = {{0}};
     for (size_t i = 0; i < both; i++)
       miss_s[i] = miss_r[i] = 1;
     for (size_t k = 0; k < (ns < nr ? ns : nr) / 2; k++) {
-      size_t a = next_rand() % ns, b = next_rand() % nr;
+      size_t a = check_rand() % ns, b = check_rand() % nr;
       if (!miss_s[a] && !miss_r[b])
         miss_s[a] = miss_r[b] = drop[a][b] = 1;
     }
@@ -229,7 +220,7 @@ static void weighted(void)
         cg_host hs = a < both ? a : 10 + a, hr = b < both ? b : 20 + b;
         if (hs == hr || drop[a][b])
           continue;
-        for (uint32_t m = 1 + next_rand() % 3; m-- > 0 && e.n < MAXC;) {
+        for (uint32_t m = 1 + check_rand() % 3; m-- > 0 && e.n < MAXC;) {
           e.src[e.n] = hs;
           e.dst[e.n] = hr;
           e.n++;
@@ -269,14 +260,14 @@ static void dense_idle(void)
   opt.closed_forms = 0;
   int bad = 0, idle = 0, graphs = 0, unequal = 0;
   for (int trial = 0; trial < 200; trial++) {
-    uint32_t hosts = 5 + next_rand() % 3, keep = 60 + next_rand() % 36, rx = next_rand() % 3;
+    uint32_t hosts = 5 + check_rand() % 3, keep = 60 + check_rand() % 36, rx = check_rand() % 3;
     e.n = 0;
     for (cg_host a = 0; a < hosts && e.n < MAXC; a++)
       for (cg_host b = 0; b < hosts && e.n < MAXC; b++) {
         /* rx = 1: host 0 only receives; rx = 2: host 0 only sends */
-        if (a == b || next_rand() % 100 >= keep || (rx == 1 && a == 0) || (rx == 2 && b == 0))
+        if (a == b || check_rand() % 100 >= keep || (rx == 1 && a == 0) || (rx == 2 && b == 0))
           continue;
-        for (uint32_t m = next_rand() % 6 == 0 ? 2 : 1; m-- > 0 && e.n < MAXC;) {
+        for (uint32_t m = check_rand() % 6 == 0 ? 2 : 1; m-- > 0 && e.n < MAXC;) {
           e.src[e.n] = a;
           e.dst[e.n] = b;
           e.n++;
@@ -369,6 +360,7 @@ static void long_ring(void)
 
 int main(void)
 {
+  check_seed(99);
   random_graphs();
   all_to_all();
   weighted();

@@ -16,15 +16,6 @@
 #include "contention/technology.h"
 #include "myrinet_sets.h"
 
-static uint64_t rng = 2024;
-static uint32_t next_rand(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
 typedef struct scenario {
   double width;      /* exact_max_width */
   uint32_t hosts;
@@ -58,17 +49,17 @@ static int has_pair(const cg_graph *g, const cg_comm *live, size_t nlive, cg_hos
 static void random_event(const scenario *sc, cg_graph *g, cg_comm *live, size_t *nlive)
 {
   /* dense graphs: three adds for one removal, so they stay nearly full */
-  if (*nlive < sc->target / 2 || (*nlive < 2 * sc->target && next_rand() % 4 < (sc->dense ? 3u : 2u))) {
+  if (*nlive < sc->target / 2 || (*nlive < 2 * sc->target && check_rand() % 4 < (sc->dense ? 3u : 2u))) {
     cg_host s, d;
     int tries = 0;
     do {
-      s = next_rand() % sc->hosts;
-      d = next_rand() % sc->hosts;
+      s = check_rand() % sc->hosts;
+      d = check_rand() % sc->hosts;
     } while ((s == d || (sc->dense && has_pair(g, live, *nlive, s, d))) && ++tries < 1000);
     if (s != d && !(sc->dense && has_pair(g, live, *nlive, s, d)))
       live[(*nlive)++] = cg_graph_add(g, s, d);
   } else if (*nlive > 0) {
-    size_t k = next_rand() % *nlive;
+    size_t k = check_rand() % *nlive;
     cg_graph_remove(g, live[k]);
     live[k] = live[--*nlive];
   }
@@ -103,7 +94,7 @@ static void run(const scenario *sc, size_t events, int deferred, int *seen)
       before[live[i]] = cg_graph_penalty(g, live[i]);
       alive[live[i]] = 1;
     }
-    size_t batch = deferred ? 1 + next_rand() % 6 : 1;
+    size_t batch = deferred ? 1 + check_rand() % 6 : 1;
     for (size_t b = 0; b < batch; b++) {
       size_t old = nlive;
       random_event(sc, g, live, &nlive);
@@ -134,6 +125,7 @@ static void run(const scenario *sc, size_t events, int deferred, int *seen)
 
 int main(void)
 {
+  check_seed(2024);
   int seen[MYR_METHODS] = {0};
   /* sparse: many components, some wide enough for the approximation */
   scenario sparse0 = {0, 30, 40, 0}, sparse2 = {2, 30, 50, 0};

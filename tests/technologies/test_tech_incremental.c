@@ -18,15 +18,6 @@
 #include "contention/graph.h"
 #include "contention/technology.h"
 
-static uint64_t rng = 7;
-static uint32_t next_rand(void)
-{
-  rng ^= rng << 13;
-  rng ^= rng >> 7;
-  rng ^= rng << 17;
-  return (uint32_t)(rng >> 11);
-}
-
 static void set_racks(cg_graph *g, uint32_t hosts)
 {
   for (uint32_t h = 0; h < hosts; h++)
@@ -47,17 +38,17 @@ static void run(const cg_tech *t, const double *params, uint32_t hosts, size_t t
     for (size_t i = 0; i < nlive; i++)
       before[live[i]] = cg_graph_penalty(g, live[i]);
     cg_comm added = CG_NO_COMM;
-    if (nlive < target / 2 || (nlive < 2 * target && next_rand() % 2)) {
+    if (nlive < target / 2 || (nlive < 2 * target && check_rand() % 2)) {
       cg_host s, d;
       do {
-        s = next_rand() % hosts;
-        d = next_rand() % (next_rand() % 2 ? 4 : hosts); /* some hot receivers */
+        s = check_rand() % hosts;
+        d = check_rand() % (check_rand() % 2 ? 4 : hosts); /* some hot receivers */
       } while (s == d);
       added = cg_graph_add(g, s, d);
       live[nlive++] = added;
       active[added] = 1;
     } else {
-      size_t k = next_rand() % nlive;
+      size_t k = check_rand() % nlive;
       cg_graph_remove(g, live[k]);
       active[live[k]] = 0;
       live[k] = live[--nlive];
@@ -86,7 +77,7 @@ static void run(const cg_tech *t, const double *params, uint32_t hosts, size_t t
       for (size_t i = 0; i < nlive; i++)
         perm[i] = i;
       for (size_t i = nlive; i > 1; i--) {
-        size_t j = next_rand() % i, x = perm[i - 1];
+        size_t j = check_rand() % i, x = perm[i - 1];
         perm[i - 1] = perm[j];
         perm[j] = x;
       }
@@ -141,19 +132,19 @@ static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts,
       before[live[i]] = cg_graph_penalty(g, live[i]);
       alive_before[live[i]] = 1;
     }
-    size_t nev = 1 + next_rand() % 8;
+    size_t nev = 1 + check_rand() % 8;
     for (size_t e = 0; e < nev; e++) {
-      if (nlive < target / 2 || (nlive < 2 * target && next_rand() % 2)) {
+      if (nlive < target / 2 || (nlive < 2 * target && check_rand() % 2)) {
         cg_host s, d;
         do {
-          s = next_rand() % hosts;
-          d = next_rand() % (next_rand() % 2 ? 4 : hosts);
+          s = check_rand() % hosts;
+          d = check_rand() % (check_rand() % 2 ? 4 : hosts);
         } while (s == d);
         cg_comm c = cg_graph_add(g, s, d);
         alive_before[c] = 0; /* a reused handle is a new comm */
         live[nlive++] = c;
       } else {
-        size_t k = next_rand() % nlive;
+        size_t k = check_rand() % nlive;
         cg_graph_remove(g, live[k]);
         live[k] = live[--nlive];
       }
@@ -189,6 +180,7 @@ static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts,
 
 int main(void)
 {
+  check_seed(7);
   run(&cg_tech_gige, NULL, 20, 40, 600, 0);
   run(&cg_tech_gige, NULL, 200, 300, 600, 0);
   /* Myrinet: small sparse graphs stay exact; 40 comms on 20 hosts make
