@@ -45,6 +45,7 @@ struct State {
   std::vector<const Link*> links;
   std::vector<double> weights;
   std::vector<compat::VariableTerm> terms, keep;
+  std::vector<Dropped> drop;
 };
 State st;
 
@@ -147,30 +148,28 @@ const Link* detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::H
     for (size_t i = 0; i < st.links.size(); i++)
       st.link_of.emplace(st.terms[i].constraint, st.links[i]);
   }
-  bool drops = false;
+  /* One pass: what stays (the first link, links not hidden) and what goes. */
+  st.keep.clear();
+  st.drop.clear();
   for (size_t i = 0; i < st.links.size(); i++) {
     if (st.links[i]->get_sharing_policy() == Link::SharingPolicy::WIFI) /* weighted by host rate */
       return nullptr;
-    drops = drops || (i > 0 && link_hidden(st.links[i]));
-  }
-  if (not drops)
-    return nullptr;
-  if (c >= st.comms.size())
-    st.comms.resize(c + 1);
-  Comm& comm = st.comms[c];
-  comm.dropped.clear();
-  st.keep.clear();
-  for (size_t i = 0; i < st.links.size(); i++)
     if (i == 0 || not link_hidden(st.links[i]))
       st.keep.push_back(st.terms[i]);
     else
-      comm.dropped.push_back(Dropped{st.links[i], st.terms[i]});
+      st.drop.push_back(Dropped{st.links[i], st.terms[i]});
+  }
+  if (st.drop.empty())
+    return nullptr;
   if (not compat::replace_variable(st.model, action, st.keep)) {
-    comm.dropped.clear();
     st.skipped++;
     return nullptr;
   }
-  comm.action = &action;
+  if (c >= st.comms.size())
+    st.comms.resize(c + 1);
+  Comm& comm   = st.comms[c];
+  comm.dropped = st.drop;
+  comm.action  = &action;
   st.detached++;
   st.dropped += comm.dropped.size();
   return st.links[0];
