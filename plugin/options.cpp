@@ -31,6 +31,7 @@ struct Values {
   cg_p2p_cfg p2p_cfg{};
   NodeLinkMode node_links = NodeLinkMode::penalty;
   bool detach_hidden_links = true;
+  bool hold_detached_comms = true;
   std::vector<std::string> keys; /* every option this plugin declares */
 };
 Values& values()
@@ -191,6 +192,10 @@ void options_declare()
                 "Take the links hidden from SimGrid's solver (node links, shared links that cannot limit any comm) "
                 "out of each comm's max-min variable: faster solves, same results; yes or no",
                 true, [](const bool& value) { values().detach_hidden_links = value; });
+  declare<bool>("contention/hold-detached-comms",
+                "Hold detached comms (SMPI's eager sends) out of SimGrid 3.32's single list of them, which it walks "
+                "at every finished comm (network/model:contention and loggps): faster, same results; yes or no",
+                true, [](const bool& value) { values().hold_detached_comms = value; });
 
   const cg_tech* const* all = cg_tech_all();
   size_t count              = 0;
@@ -245,6 +250,11 @@ void options_apply_p2p()
   const cg_p2p_cfg& cfg = values().p2p_cfg;
   for (int i = 0; i < CG_P2P_CFG_COUNT; i++)
     simgrid::config::set_as_string(cfg.key[i], cfg.value[i]);
+}
+
+bool options_hold_detached_comms()
+{
+  return values().hold_detached_comms;
 }
 
 BindingConfig options_binding_config()

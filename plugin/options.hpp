@@ -31,6 +31,8 @@ void options_precheck_command_line();
  * smpi/async-small-thresh and smpi/send-is-detached-thresh options. Called
  * in the model init, before SMPI reads them. */
 void options_apply_p2p();
+/* contention/hold-detached-comms (compat::hold_detached_comms_aside()). */
+bool options_hold_detached_comms();
 /* Everything binding_start() needs, from the options. */
 BindingConfig options_binding_config();
 

@@ -81,12 +81,16 @@ void contention_model_init()
   contention_sg::options_apply_p2p();
   contention_sg::binding_start(&contention_sg::compat::init_smpi_network_model,
                                contention_sg::options_binding_config());
+  if (contention_sg::options_hold_detached_comms())
+    contention_sg::compat::hold_detached_comms_aside();
 }
 
 void loggps_model_init()
 {
   log_start("loggps");
   contention_sg::loggps_model_init();
+  if (contention_sg::options_hold_detached_comms())
+    contention_sg::compat::hold_detached_comms_aside();
 }
 
 struct ModelEntry {

@@ -77,5 +77,19 @@ bool replace_variable(Model* model, Action& action, const std::vector<VariableTe
 /* Adds a term back to a running comm's variable. */
 void add_variable_term(Model* model, Action& action, const VariableTerm& term);
 
+/* SimGrid 3.32 keeps every detached comm (SMPI's eager sends, s4u's
+ * detach()) in one list for the whole simulation, and removes each
+ * finished one with a walk over that list: each comm costs O(detached
+ * comms in flight), a cost that grows with the square of an all-to-all's
+ * size (3.34 made the list a set). From the first comm start on, holds
+ * those comms aside instead, each with the reference the list held,
+ * released when the comm completes; the list then only holds the comms
+ * detached since the last comm start. They are handed back, in their
+ * order, when the simulation ends. Comms between fixed hosts (s4u sendto),
+ * which a host turned off finds in that list, stay in it. When a layout
+ * check fails, nothing is moved. At each simulation end, a verbose line
+ * (category contention) gives the count. Idempotent. */
+void hold_detached_comms_aside();
+
 } // namespace contention_sg::compat
 #endif

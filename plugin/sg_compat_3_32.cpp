@@ -11,6 +11,11 @@
 #include <xbt/config.hpp>
 #include <xbt/log.h>
 
+#include <dlfcn.h>
+
+#include <algorithm>
+#include <list>
+#include <unordered_map>
 #include <vector>
 
 XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(contention);
@@ -175,6 +180,149 @@ void add_variable_term(Model* model, Action& action, const VariableTerm& term)
 {
   model->get_maxmin_system()->expand(static_cast<simgrid::kernel::lmm::Constraint*>(term.constraint),
                                      action.get_variable(), term.weight);
+}
+
+namespace {
+using simgrid::kernel::activity::ActivityView;
+using CommList = std::list<simgrid::kernel::activity::ActivityImplPtr>;
+
+/* The detached comms held aside, in the order maestro's list had them, and
+ * where each one is (to release it in O(1) when it completes). */
+struct HeldComms {
+  enum class Check { pending, passed, failed };
+  Check check = Check::pending;
+  bool installed = false;
+  const void* comm_vptr = nullptr; /* CommImpl's, sg_private.hpp (12) */
+  CommList* maestro_list = nullptr;
+  CommList list;
+  std::unordered_map<const void*, CommList::iterator> at;
+  unsigned long long held = 0;
+  size_t peak = 0;
+};
+/* Never destroyed: the comms it holds may only be released while the
+ * engine lives (on_simulation_end hands them back). */
+HeldComms& held_comms()
+{
+  static auto* held = new HeldComms();
+  return *held;
+}
+
+const ActivityView* activity_view(const void* activity)
+{
+  return static_cast<const ActivityView*>(activity);
+}
+
+/* Whether the words at `header` read as the header of a std::list (the
+ * nodes next to it point back to it). */
+bool reads_as_list_header(const void* header)
+{
+  auto* const* words = static_cast<void* const*>(header);
+  void* next = words[0];
+  void* prev = words[1];
+  if (next == nullptr || prev == nullptr)
+    return false;
+  return static_cast<void* const*>(next)[1] == header && static_cast<void* const*>(prev)[0] == header;
+}
+
+/* The checks of sg_private.hpp (12), on the first comm start: maestro and
+ * its list where the offsets say, and this comm's leading members matching
+ * what its start just set (vtable, state RUNNING, start time, action). */
+bool layout_checks(HeldComms& h, simgrid::kernel::activity::CommImpl const& comm)
+{
+  h.comm_vptr = dlsym(RTLD_DEFAULT, simgrid::kernel::COMM_IMPL_VTABLE);
+  if (h.comm_vptr == nullptr)
+    return false;
+  h.comm_vptr = static_cast<void* const*>(h.comm_vptr) + 2;
+  const ActivityView* v = activity_view(&comm);
+  if (v->vptr != h.comm_vptr || v->state != simgrid::kernel::activity::ACTIVITY_STATE_RUNNING ||
+      v->surf_action == nullptr || static_cast<const void*>(v->surf_action->get_activity()) != &comm ||
+      v->start_time != v->surf_action->get_start_time() || v->hosts_begin > v->hosts_end ||
+      v->hosts_end - v->hosts_begin > 2)
+    return false;
+  auto* engine  = reinterpret_cast<char*>(simgrid::s4u::Engine::get_instance()->get_impl());
+  auto* maestro = *reinterpret_cast<char**>(engine + simgrid::kernel::ENGINE_MAESTRO_OFFSET);
+  if (maestro == nullptr || maestro != reinterpret_cast<char*>(simgrid::kernel::actor::ActorImpl::self()))
+    return false;
+  void* header = maestro + simgrid::kernel::ACTOR_ACTIVITIES_OFFSET;
+  if (not reads_as_list_header(header))
+    return false;
+  auto* list   = static_cast<CommList*>(header);
+  size_t count = 0;
+  for (auto it = list->begin(); it != list->end() && count <= list->size(); ++it)
+    count++;
+  if (count != list->size())
+    return false;
+  h.maestro_list = list;
+  return true;
+}
+
+/* Moves the mailbox comms of maestro's list to the held list. A comm with
+ * hosts (a direct one), which a host turned off looks for in that list,
+ * stays there; 3.32 puts none there, this is a guard. */
+void hold(HeldComms& h)
+{
+  CommList& from = *h.maestro_list;
+  for (auto it = from.begin(); it != from.end();) {
+    auto next             = std::next(it);
+    const ActivityView* v = activity_view(it->get());
+    if (v->vptr == h.comm_vptr && v->hosts_begin == v->hosts_end) {
+      h.list.splice(h.list.end(), from, it); /* `it` now points into h.list */
+      h.at.emplace(it->get(), it);
+      h.held++;
+    }
+    it = next;
+  }
+  h.peak = std::max(h.peak, h.list.size());
+}
+
+void hold_at_comm_start(simgrid::kernel::activity::CommImpl const& comm)
+{
+  HeldComms& h = held_comms();
+  if (h.check == HeldComms::Check::pending) {
+    h.check = layout_checks(h, comm) ? HeldComms::Check::passed : HeldComms::Check::failed;
+    if (h.check == HeldComms::Check::failed)
+      XBT_VERB("contention: SimGrid's list of detached comms does not read as 3.32's (sg_private.hpp, (12)); "
+               "left as it is");
+  }
+  if (h.check == HeldComms::Check::passed)
+    hold(h);
+}
+
+/* CommImpl::post() fires this before finish() looks for the comm in
+ * maestro's list; post()'s caller holds a reference, so dropping ours here
+ * frees nothing under SimGrid's feet. */
+void release_at_completion(simgrid::kernel::activity::CommImpl const& comm)
+{
+  HeldComms& h = held_comms();
+  auto found   = h.at.find(&comm);
+  if (found == h.at.end())
+    return;
+  CommList::iterator node = found->second;
+  h.at.erase(found);
+  h.list.erase(node);
+}
+
+void hand_back_at_end()
+{
+  HeldComms& h = held_comms();
+  if (h.check != HeldComms::Check::passed)
+    return;
+  XBT_VERB("contention: %llu detached comms held out of SimGrid's list (at most %zu at once), %zu handed back",
+           h.held, h.peak, h.list.size());
+  h.maestro_list->splice(h.maestro_list->begin(), h.list);
+  h.at.clear();
+}
+} // namespace
+
+void hold_detached_comms_aside()
+{
+  HeldComms& h = held_comms();
+  if (h.installed)
+    return;
+  h.installed = true;
+  simgrid::kernel::activity::CommImpl::on_start.connect(hold_at_comm_start);
+  simgrid::kernel::activity::CommImpl::on_completion.connect(release_at_completion);
+  simgrid::s4u::Engine::on_simulation_end_cb(hand_back_at_end);
 }
 
 } // namespace contention_sg::compat

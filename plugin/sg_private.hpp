@@ -17,8 +17,12 @@
 #error "The contention plugin supports SimGrid 3.32 only: it re-declares SimGrid 3.32 internals (see sg_private.hpp)."
 #endif
 
+#include <atomic>
+#include <cstddef>
 #include <functional>
+#include <list>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include <simgrid/forward.h>
@@ -60,8 +64,61 @@ namespace activity {
 class CommImpl {
 public:
   static xbt::signal<void(CommImpl const&)> on_start;
+  /* (11) Fired by CommImpl::post() before finish(), which is where a
+   * detached comm leaves maestro's list (hold_detached_comms_aside()). Every
+   * caller of post() holds a reference to the comm during the call. */
+  static xbt::signal<void(CommImpl const&)> on_completion;
 };
+
+/* (12) The leading members of ActivityImpl (src/kernel/activity/
+ * ActivityImpl.hpp): read only, through a pointer to a real CommImpl whose
+ * vtable has been checked. Layout sensitive: sg_compat_3_32.cpp checks the
+ * state, start time and action of each comm against what on_start knows
+ * before it relies on `hosts`. */
+struct ActivityView {
+  void* vptr;
+  unsigned char refcount[sizeof(std::atomic_int_fast32_t)];
+  unsigned char name[sizeof(std::string)];
+  void* actor;
+  int state; /* enum class State: WAITING, READY, RUNNING, ... */
+  double start_time;
+  double finish_time;
+  s4u::Host** hosts_begin; /* std::vector<s4u::Host*> hosts_, set for */
+  s4u::Host** hosts_end;   /* direct (host to host) comms only */
+  s4u::Host** hosts_capacity;
+  unsigned char simcalls[sizeof(std::list<void*>)];
+  void* piface;
+  resource::Action* surf_action;
+};
+static_assert(sizeof(std::vector<s4u::Host*>) == 3 * sizeof(void*), "a std::vector is three pointers");
+static_assert(offsetof(ActivityView, state) == 56 && offsetof(ActivityView, hosts_begin) == 80 &&
+                  offsetof(ActivityView, surf_action) == 136,
+              "ActivityImpl's leading members in SimGrid 3.32");
+constexpr int ACTIVITY_STATE_RUNNING = 2;
 } // namespace activity
+
+namespace actor {
+/* (12) The running actor; maestro while the kernel handles a simcall (the
+ * check of MAESTRO_OFFSET below). */
+class ActorImpl {
+public:
+  static ActorImpl* self();
+};
+} // namespace actor
+
+/* (12) Where SimGrid 3.32 keeps its detached comms: CommImpl::detach()
+ * appends each to maestro's `activities_`, a
+ * std::list<ActivityImplPtr> (src/kernel/activity/CommImpl.cpp), and
+ * finish() removes it with std::list::remove, a walk over the whole list.
+ * The two offsets are those CommImpl::detach() uses in Debian's
+ * libsimgrid.so.3.32 (EngineImpl::maestro_, ActorImpl::activities_); the
+ * first is checked against ActorImpl::self() and the list's links and size
+ * are checked before anything is moved. */
+constexpr size_t ENGINE_MAESTRO_OFFSET    = 0x1d0;
+constexpr size_t ACTOR_ACTIVITIES_OFFSET  = 0xc0;
+/* The mangled name of CommImpl's vtable (exported): an activity is a
+ * CommImpl when its vptr points two entries into it. */
+constexpr const char* COMM_IMPL_VTABLE = "_ZTVN7simgrid6kernel8activity8CommImplE";
 
 namespace lmm {
 /* (4) Changing a running comm's bound. Action::set_bound() is public but, in

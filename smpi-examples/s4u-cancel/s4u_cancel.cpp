@@ -5,12 +5,15 @@
  * two comms of a share a's out-degree: penalty 2 each. At time T the comm to
  * c is stopped (`cancel`: a cancels it; `kill`: c's receiver is killed;
  * `linkoff`: the last link of the route a -> c, c's own, is turned off, and
- * SimGrid fails the comms it finds on that link), so
+ * SimGrid fails the comms it finds on that link; `hostoff`: the comm to c is
+ * a detached send, the kind SimGrid 3.32 keeps in its list of detached
+ * comms (contention/hold-detached-comms), and host c is turned off, which
+ * kills c's receiver in mid-transfer), so
  * the comm to b runs alone from then on and must finish at
  *     T + (SIZE - T * B / 2) / B = SIZE / B + T / 2,
  * instead of 2 * SIZE / B if the penalty were kept.
  *
- * Usage: s4u-cancel PLATFORM cancel|kill|linkoff [--cfg=...]; the platform must have
+ * Usage: s4u-cancel PLATFORM cancel|kill|linkoff|hostoff [--cfg=...]; the platform must have
  * hosts a, b, c with uncontended bandwidth B = 1958863858 B/s between them
  * (tests/smpi/fatpipe-16.xml). Prints the finish time and exits 1 if it is
  * not the expected one within 1e-4 (relative).
@@ -49,9 +52,15 @@ int payload;
 static void sender()
 {
   sg4::CommPtr to_b = sg4::Mailbox::by_name("b")->put_async(&payload, SIZE);
-  sg4::CommPtr to_c = sg4::Mailbox::by_name("c")->put_async(&payload, SIZE);
+  sg4::CommPtr to_c;
+  if (mode == "hostoff")
+    sg4::Mailbox::by_name("c")->put_init(&payload, SIZE)->detach();
+  else
+    to_c = sg4::Mailbox::by_name("c")->put_async(&payload, SIZE);
   sg4::this_actor::sleep_for(T);
-  if (mode == "kill") {
+  if (mode == "hostoff") {
+    sg4::Host::by_name("c")->turn_off();
+  } else if (mode == "kill") {
     receiver_c->kill();
   } else if (mode == "linkoff") {
     std::vector<sg4::Link*> route;
@@ -62,7 +71,8 @@ static void sender()
   to_b->wait();
   finish_b = sg4::Engine::get_clock();
   try {
-    to_c->wait();
+    if (to_c != nullptr)
+      to_c->wait();
   } catch (const simgrid::Exception&) { /* expected: the comm was stopped */
   }
 }
@@ -89,8 +99,8 @@ int main(int argc, char** argv)
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
   simgrid::config::set_default<bool>("network/crosstraffic", false);
   if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "kill") != 0 &&
-                    std::strcmp(argv[2], "linkoff") != 0)) {
-    std::fprintf(stderr, "usage: %s PLATFORM cancel|kill|linkoff [--cfg=...]\n", argv[0]);
+                    std::strcmp(argv[2], "linkoff") != 0 && std::strcmp(argv[2], "hostoff") != 0)) {
+    std::fprintf(stderr, "usage: %s PLATFORM cancel|kill|linkoff|hostoff [--cfg=...]\n", argv[0]);
     return 2;
   }
   mode = argv[2];
