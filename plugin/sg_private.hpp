@@ -73,8 +73,9 @@ public:
 /* (12) The leading members of ActivityImpl (src/kernel/activity/
  * ActivityImpl.hpp): read only, through a pointer to a real CommImpl whose
  * vtable has been checked. Layout sensitive: sg_compat_3_32.cpp checks the
- * state, start time and action of each comm against what on_start knows
- * before it relies on `hosts`. */
+ * vtable, state, start time, action and hosts of the first comm started
+ * against what CommImpl::start() has just set, and moves nothing if one
+ * differs. */
 struct ActivityView {
   void* vptr;
   unsigned char refcount[sizeof(std::atomic_int_fast32_t)];
@@ -98,8 +99,8 @@ constexpr int ACTIVITY_STATE_RUNNING = 2;
 } // namespace activity
 
 namespace actor {
-/* (12) The running actor; maestro while the kernel handles a simcall (the
- * check of MAESTRO_OFFSET below). */
+/* (12) The running actor: maestro while the kernel starts a comm, which
+ * checks ENGINE_MAESTRO_OFFSET below. */
 class ActorImpl {
 public:
   static ActorImpl* self();
