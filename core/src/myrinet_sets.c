@@ -32,7 +32,8 @@ myr_options myr_default_options(size_t exact_width)
                        .bp_max_pairs = 16384,
                        .bp_chaos_probe = 60,
                        .closed_forms = 1,
-                       .local_near = 1};
+                       .local_near = 1,
+                       .memo = 1};
 }
 
 void myr_comp_free(myr_comp *c)
@@ -59,6 +60,7 @@ void myr_comp_free(myr_comp *c)
   myr_subset_free(&c->subset);
   myr_idle_free(&c->idle);
   myr_approx_free(c->approx);
+  myr_memo_free(&c->memo);
   *c = (myr_comp){0};
 }
 
@@ -255,8 +257,11 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   myr_bigraph *g = &c->g;
   GROW(c, ratio, g->ne);
   size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
+  int memo_method = 0, hit = 0;
   if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
-    c->method = MYR_CLOSED;
+    c->method = MYR_CLOSED; /* O(pairs): not worth a memo entry */
+  } else if (opt->memo && (hit = myr_memo_find(&c->memo, g, opt, c->ratio, &memo_method)) != 0) {
+    c->method = (myr_method)memo_method;
   } else if (opt->closed_forms && myr_subset_solve(&c->subset, g, MYR_SUBSET_MAX_SIDE, c->ratio)) {
     c->method = MYR_SUBSET;
   } else if (solve_exact(c, limit)) {
@@ -273,6 +278,8 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     myr_approx_solve(&c->approx, g, &o, c->ratio);
     c->method = MYR_APPROX;
   }
+  if (opt->memo && c->method != MYR_CLOSED && !hit)
+    myr_memo_put(&c->memo, g, opt, c->ratio, (int)c->method);
   /* Every comm of a source goes at the pace of its slowest one: the
    * largest N / count over the source's pairs (N / its smallest count). */
   size_t i = 0;

@@ -15,6 +15,8 @@
  *      large for the next one) the closed form applied to each comm's own
  *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP
  *      on a region around each source, belief propagation outside it).
+ * A graph solved before by any method but the closed form gets its stored
+ * ratios back (myrinet_memo.h): the same numbers, without the work.
  * Every step is a pure function of the graph (host ids, multiplicities), so
  * penalties do not depend on the order comms were added. */
 #ifndef CONTENTION_MYRINET_SETS_H
@@ -26,6 +28,7 @@
 #include "contention/graph.h"
 #include "myrinet_dp.h"
 #include "myrinet_idle.h"
+#include "myrinet_memo.h"
 #include "myrinet_subset.h"
 
 /* Simple bipartite graph of a component, local indices in host-id order. */
@@ -50,6 +53,8 @@ typedef struct myr_options {
   size_t bp_chaos_probe; /* BP's chaos probe sweep (myrinet_bp.h); 0: off */
   int closed_forms;      /* 0: never use the closed form (validation) */
   int local_near;        /* 1: near-complete graphs get the local closed form */
+  int memo;              /* 1: reuse the ratios of graphs solved before (no
+                            change of result; 0 times every solve) */
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */
@@ -79,6 +84,7 @@ typedef struct myr_comp {
   myr_subset subset;
   myr_idle idle;
   struct myr_approx *approx;
+  myr_memo memo; /* graphs solved before (myrinet_memo.h) */
 } myr_comp;
 
 void myr_comp_clear(myr_comp *c);

@@ -1,0 +1,159 @@
+/* Ratios of Myrinet components already solved (see myrinet_memo.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+#include "myrinet_memo.h"
+#include "myrinet_sets.h"
+
+/* Every option that can change a ratio (not `memo` itself). */
+static void option_words(const myr_options *opt, size_t w[8])
+{
+  w[0] = opt->exact_width;
+  w[1] = opt->region_width;
+  w[2] = opt->region_sources;
+  w[3] = opt->bp_max_pairs;
+  w[4] = opt->bp_chaos_probe;
+  w[5] = (size_t)opt->closed_forms;
+  w[6] = (size_t)opt->local_near;
+  w[7] = 0;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+  h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+/* Never 0 (the empty slot). */
+static uint64_t graph_hash(const myr_bigraph *g)
+{
+  uint64_t h = mix(mix(mix(0, g->ns), g->nd), g->ne);
+  for (size_t e = 0; e < g->ne; e++) {
+    uint64_t mult;
+    memcpy(&mult, &g->e_mult[e], sizeof mult);
+    h = mix(mix(mix(h, g->e_src[e]), g->e_dst[e]), mult);
+  }
+  return h ? h : 1;
+}
+
+static int same_graph(const myr_memo_entry *x, uint64_t hash, const myr_bigraph *g)
+{
+  return x->hash == hash && x->ns == g->ns && x->nd == g->nd && x->ne == g->ne &&
+         memcmp(x->e_src, g->e_src, g->ne * sizeof *g->e_src) == 0 &&
+         memcmp(x->e_dst, g->e_dst, g->ne * sizeof *g->e_dst) == 0 &&
+         memcmp(x->e_mult, g->e_mult, g->ne * sizeof *g->e_mult) == 0;
+}
+
+/* Empties the memo (keeps its slot array and limit). */
+static void flush(myr_memo *m)
+{
+  for (size_t i = 0; i < m->cap; i++)
+    if (m->slots[i].hash != 0) {
+      free(m->slots[i].e_mult);
+      m->slots[i] = (myr_memo_entry){0};
+    }
+  m->count = 0;
+  m->bytes = 0;
+  m->flushes++;
+}
+
+/* Stored ratios are only valid for the options they were solved with. */
+static void check_options(myr_memo *m, const myr_options *opt)
+{
+  size_t w[8];
+  option_words(opt, w);
+  if (m->opt_set && memcmp(w, m->opt_words, sizeof w) == 0)
+    return;
+  if (m->count > 0)
+    flush(m);
+  memcpy(m->opt_words, w, sizeof w);
+  m->opt_set = 1;
+}
+
+static size_t slot_of(const myr_memo *m, uint64_t hash, const myr_bigraph *g)
+{
+  size_t i = (size_t)hash & (m->cap - 1);
+  while (m->slots[i].hash != 0 && !same_graph(&m->slots[i], hash, g))
+    i = (i + 1) & (m->cap - 1);
+  return i;
+}
+
+int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, double *ratio, int *method)
+{
+  check_options(m, opt);
+  if (m->count == 0) {
+    m->misses++;
+    return 0;
+  }
+  const myr_memo_entry *x = &m->slots[slot_of(m, graph_hash(g), g)];
+  if (x->hash == 0) {
+    m->misses++;
+    return 0;
+  }
+  memcpy(ratio, x->ratio, g->ne * sizeof *ratio);
+  *method = x->method;
+  m->hits++;
+  return 1;
+}
+
+static void grow(myr_memo *m)
+{
+  size_t cap = m->cap ? 2 * m->cap : 256;
+  myr_memo_entry *old = m->slots;
+  size_t old_cap = m->cap;
+  m->slots = cg_xcalloc(cap, sizeof *m->slots);
+  m->cap = cap;
+  for (size_t i = 0; i < old_cap; i++) {
+    if (old[i].hash == 0)
+      continue;
+    size_t j = (size_t)old[i].hash & (cap - 1);
+    while (m->slots[j].hash != 0)
+      j = (j + 1) & (cap - 1);
+    m->slots[j] = old[i];
+  }
+  free(old);
+}
+
+void myr_memo_put(myr_memo *m, const myr_bigraph *g, const myr_options *opt, const double *ratio, int method)
+{
+  check_options(m, opt);
+  size_t ne = g->ne;
+  size_t bytes = ne * (2 * sizeof(uint32_t) + 2 * sizeof(double)) + sizeof(myr_memo_entry);
+  size_t limit = m->max_bytes ? m->max_bytes : MYR_MEMO_DEFAULT_BYTES;
+  /* Dense components (more than 8 pairs per host: node all-to-alls, the
+   * integer sort's) are never stored: any comm start or end there makes a
+   * new graph, so they never repeat, and each would take tens of KiB. */
+  if (bytes > limit || ne > MYR_MEMO_PAIRS_PER_HOST * (g->ns + g->nd))
+    return;
+  if (m->bytes + bytes > limit)
+    flush(m);
+  if (2 * (m->count + 1) > m->cap)
+    grow(m);
+  uint64_t hash = graph_hash(g);
+  myr_memo_entry *x = &m->slots[slot_of(m, hash, g)];
+  if (x->hash != 0)
+    return; /* already there */
+  /* doubles first: the block is aligned for them */
+  double *block = cg_xmalloc(ne ? ne * (2 * sizeof(double) + 2 * sizeof(uint32_t)) : 1);
+  *x = (myr_memo_entry){.hash = hash, .ns = g->ns, .nd = g->nd, .ne = ne, .method = method};
+  x->e_mult = block;
+  x->ratio = block + ne;
+  x->e_src = (uint32_t *)(block + 2 * ne);
+  x->e_dst = x->e_src + ne;
+  memcpy(x->e_mult, g->e_mult, ne * sizeof *x->e_mult);
+  memcpy(x->ratio, ratio, ne * sizeof *x->ratio);
+  memcpy(x->e_src, g->e_src, ne * sizeof *x->e_src);
+  memcpy(x->e_dst, g->e_dst, ne * sizeof *x->e_dst);
+  m->count++;
+  m->bytes += bytes;
+}
+
+void myr_memo_free(myr_memo *m)
+{
+  size_t max_bytes = m->max_bytes;
+  if (m->cap > 0)
+    flush(m);
+  free(m->slots);
+  *m = (myr_memo){.max_bytes = max_bytes};
+}
