@@ -27,6 +27,7 @@
 #include "myrinet_sets.h"
 
 #include "../bench_util.h"
+#include "myr_shapes.h"
 
 static void random_pair(uint32_t hosts, cg_host *s, cg_host *d)
 {
@@ -83,32 +84,6 @@ static void throughput(const cg_tech *t, size_t n, double budget)
 
 /* ---- Myrinet through the solver ---- */
 
-typedef struct shape {
-  size_t n, cap;
-  cg_host *src, *dst;
-} shape;
-
-static void shape_add(shape *s, cg_host a, cg_host b)
-{
-  if (s->n == s->cap) {
-    s->cap = s->cap ? 2 * s->cap : 64;
-    s->src = realloc(s->src, s->cap * sizeof *s->src);
-    s->dst = realloc(s->dst, s->cap * sizeof *s->dst);
-  }
-  s->src[s->n] = a;
-  s->dst[s->n] = b;
-  s->n++;
-}
-
-static void all_to_all(shape *s, cg_host hosts)
-{
-  s->n = 0;
-  for (cg_host i = 0; i < hosts; i++)
-    for (cg_host j = 0; j < hosts; j++)
-      if (i != j)
-        shape_add(s, i, j);
-}
-
 /* Keeps each comm with probability percent / 100. */
 static void thin(shape *s, unsigned percent)
 {
@@ -132,38 +107,6 @@ static void drop_random(shape *s, size_t r)
   }
 }
 
-/* A random connected graph of n comms on about n/2 hosts: a random tree
- * first, then random extra comms (parallel comms possible). */
-static void connected(shape *s, size_t n)
-{
-  uint32_t hosts = (uint32_t)(n / 2 + 1);
-  s->n = 0;
-  for (uint32_t v = 1; v < hosts && s->n < n; v++) {
-    uint32_t u = rnd() % v;
-    if (rnd() % 2)
-      shape_add(s, u, v);
-    else
-      shape_add(s, v, u);
-  }
-  while (s->n < n) {
-    cg_host a, b;
-    random_pair(hosts, &a, &b);
-    shape_add(s, a, b);
-  }
-}
-
-/* Penalties of s's comms (pen[i] for comm i); returns the method. */
-static myr_method solve(myr_comp *c, const shape *s, const myr_options *opt, double *pen)
-{
-  myr_comp_clear(c);
-  for (size_t i = 0; i < s->n; i++)
-    myr_comp_add(c, (cg_comm)i, s->src[i], s->dst[i]);
-  myr_comp_solve(c, opt);
-  for (size_t i = 0; i < c->n; i++)
-    pen[c->items[i].comm] = c->items[i].penalty;
-  return c->method;
-}
-
 static const char *method_name(myr_method m)
 {
   static const char *names[] = {"closed form", "exact DP", "BP+regions", "local closed form", "subset DP", "idle-set DP"};
@@ -175,11 +118,11 @@ static double time_solve(myr_comp *c, const shape *s, const myr_options *opt_in,
   myr_options o = *opt_in;
   const myr_options *opt = &o;
   o.memo = 0;            /* each repetition solves: the memo would answer them */
-  solve(c, s, opt, pen); /* warm-up: the solver's arrays grow once */
+  shape_solve(c, s, opt, pen); /* warm-up: the solver's arrays grow once */
   size_t reps = 0;
   double t0 = now(), t1;
   do {
-    solve(c, s, opt, pen);
+    shape_solve(c, s, opt, pen);
     reps++;
   } while ((t1 = now()) - t0 < budget);
   return (t1 - t0) / (double)reps;
@@ -198,7 +141,7 @@ static void myrinet_cost(double budget)
   noclosed.closed_forms = 0;
   printf("  all-to-all on n hosts:  n   closed form     exact DP (frontier n)   as used without closed forms\n");
   for (cg_host n = 4; n <= 12; n += 2) {
-    all_to_all(&s, n);
+    shape_all_to_all(&s, n);
     double tc = time_solve(&c, &s, &closed, budget / 4, pen);
     double td = n <= 10 ? time_solve(&c, &s, &dp, budget / 4, pen) : 0;
     double tu = time_solve(&c, &s, &noclosed, budget / 4, pen);
@@ -209,7 +152,7 @@ static void myrinet_cost(double budget)
     printf(" %12.1f us (%s)\n", 1e6 * tu, method_name(c.method));
   }
   for (cg_host n = 64; n <= 1024; n *= 4) {
-    all_to_all(&s, n);
+    shape_all_to_all(&s, n);
     printf("                        %4u %9.1f ms\n", n, 1e3 * time_solve(&c, &s, &closed, budget, pen));
   }
   printf("  random connected graphs (as used: exact_max_width 8), mean of 20:\n");
@@ -218,7 +161,7 @@ static void myrinet_cost(double budget)
     double total = 0;
     int counts[MYR_METHODS] = {0};
     for (int trial = 0; trial < 20; trial++) {
-      connected(&s, n);
+      shape_connected(&s, n, (uint32_t)(n / 2 + 1), rnd);
       total += time_solve(&c, &s, &def, budget / 20, pen);
       counts[c.method]++;
     }
@@ -227,8 +170,7 @@ static void myrinet_cost(double budget)
            counts[MYR_LOCAL]);
   }
   free(pen);
-  free(s.src);
-  free(s.dst);
+  shape_free(&s);
   myr_comp_free(&c);
 }
 
@@ -244,10 +186,10 @@ static void compare(myr_comp *c, const shape *s, const myr_options *approx, errs
   static double pe[512], pa[512];
   myr_options exact = myr_default_options(MYR_DP_MAX_WIDTH);
   exact.closed_forms = 0;
-  myr_method m = solve(c, s, &exact, pe);
+  myr_method m = shape_solve(c, s, &exact, pe);
   if (m != MYR_EXACT && m != MYR_IDLE)
     return; /* beyond both exact methods at bound 12: no reference */
-  st->methods[solve(c, s, approx, pa)]++;
+  st->methods[shape_solve(c, s, approx, pa)]++;
   st->graphs++;
   for (size_t i = 0; i < s->n; i++) {
     double r = fabs(pa[i] - pe[i]) / pe[i];
@@ -291,7 +233,7 @@ static void myrinet_error(void)
       rng = 1000 + 10 * n + (uint64_t)k;
       errstat st = {0};
       for (int t = 0; t < 5; t++) {
-        all_to_all(&s, n);
+        shape_all_to_all(&s, n);
         drop_random(&s, drops[k]);
         compare(&c, &s, &def, &st);
       }
@@ -303,7 +245,7 @@ static void myrinet_error(void)
       rng = 2000 + 10 * n + (uint64_t)k;
       errstat st = {0};
       for (int t = 0; t < 5; t++) {
-        all_to_all(&s, n);
+        shape_all_to_all(&s, n);
         thin(&s, keep[k]);
         compare(&c, &s, &def, &st);
       }
@@ -336,7 +278,7 @@ static void myrinet_error(void)
     forced.local_near = local;
     for (cg_host n = 4; n <= 8; n += 2) {
       errstat st = {0};
-      all_to_all(&s, n);
+      shape_all_to_all(&s, n);
       compare(&c, &s, &forced, &st);
       snprintf(what, sizeof what, "all-to-all %u", n);
       print_err(what, &st);
@@ -348,7 +290,7 @@ static void myrinet_error(void)
       rng = 4000 + 10 * n + r;
       errstat st = {0};
       for (int t = 0; t < 10; t++) {
-        all_to_all(&s, n);
+        shape_all_to_all(&s, n);
         drop_random(&s, r);
         compare(&c, &s, &forced, &st);
       }
@@ -362,15 +304,14 @@ static void myrinet_error(void)
       rng = 5000 + sizes[k];
       errstat st = {0};
       for (int t = 0; t < 100; t++) {
-        connected(&s, sizes[k]);
+        shape_connected(&s, sizes[k], (uint32_t)(sizes[k] / 2 + 1), rnd);
         compare(&c, &s, &forced, &st);
       }
       snprintf(what, sizeof what, "random connected %zu, regions %zu", sizes[k], rw);
       print_err(what, &st);
     }
   }
-  free(s.src);
-  free(s.dst);
+  shape_free(&s);
   myr_comp_free(&c);
 }
 

@@ -79,10 +79,19 @@ static size_t slot_of(const myr_memo *m, uint64_t hash, const myr_bigraph *g)
   return i;
 }
 
+/* Dense components (more than MYR_MEMO_PAIRS_PER_HOST pairs per host:
+ * node all-to-alls, the integer sort's) are neither stored nor looked up:
+ * any comm start or end there makes a new graph, so they never repeat,
+ * and each would take tens of KiB. */
+static int storable(const myr_bigraph *g)
+{
+  return g->ne <= MYR_MEMO_PAIRS_PER_HOST * (g->ns + g->nd);
+}
+
 int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, double *ratio, int *method)
 {
   check_options(m, opt);
-  if (m->count == 0) {
+  if (m->count == 0 || !storable(g)) {
     m->misses++;
     return 0;
   }
@@ -121,10 +130,7 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, const myr_options *opt, con
   size_t ne = g->ne;
   size_t bytes = ne * (2 * sizeof(uint32_t) + 2 * sizeof(double)) + sizeof(myr_memo_entry);
   size_t limit = m->max_bytes ? m->max_bytes : MYR_MEMO_DEFAULT_BYTES;
-  /* Dense components (more than 8 pairs per host: node all-to-alls, the
-   * integer sort's) are never stored: any comm start or end there makes a
-   * new graph, so they never repeat, and each would take tens of KiB. */
-  if (bytes > limit || ne > MYR_MEMO_PAIRS_PER_HOST * (g->ns + g->nd))
+  if (bytes > limit || !storable(g))
     return;
   if (m->bytes + bytes > limit)
     flush(m);

@@ -14,39 +14,9 @@
 #include <string.h>
 
 #include "check.h"
-#include "myrinet_sets.h"
+#include "myr_shapes.h"
 
 enum { MAXC = 512, POOL = 12, DRAWS = 120 };
-
-typedef struct shape {
-  size_t n;
-  cg_host src[MAXC], dst[MAXC];
-} shape;
-
-static void add(shape *s, cg_host a, cg_host b)
-{
-  s->src[s->n] = a;
-  s->dst[s->n] = b;
-  s->n++;
-}
-
-/* n comms on h hosts, connected through a random tree, parallel comms allowed. */
-static void random_shape(shape *s, size_t n, uint32_t h)
-{
-  s->n = 0;
-  for (uint32_t v = 1; v < h && s->n < n; v++) {
-    uint32_t u = check_rand() % v;
-    if (check_rand() % 2)
-      add(s, u, v);
-    else
-      add(s, v, u);
-  }
-  while (s->n < n) {
-    uint32_t a = check_rand() % h, b = check_rand() % h;
-    if (a != b)
-      add(s, a, b);
-  }
-}
 
 /* Every host of a k x k x k torus sends to its six neighbours. */
 static void torus(shape *s, uint32_t k)
@@ -56,33 +26,13 @@ static void torus(shape *s, uint32_t k)
     for (uint32_t y = 0; y < k; y++)
       for (uint32_t z = 0; z < k; z++) {
         uint32_t h = (x * k + y) * k + z;
-        add(s, h, (((x + 1) % k) * k + y) * k + z);
-        add(s, h, (((x + k - 1) % k) * k + y) * k + z);
-        add(s, h, (x * k + (y + 1) % k) * k + z);
-        add(s, h, (x * k + (y + k - 1) % k) * k + z);
-        add(s, h, (x * k + y) * k + (z + 1) % k);
-        add(s, h, (x * k + y) * k + (z + k - 1) % k);
+        shape_add(s, h, (((x + 1) % k) * k + y) * k + z);
+        shape_add(s, h, (((x + k - 1) % k) * k + y) * k + z);
+        shape_add(s, h, (x * k + (y + 1) % k) * k + z);
+        shape_add(s, h, (x * k + (y + k - 1) % k) * k + z);
+        shape_add(s, h, (x * k + y) * k + (z + 1) % k);
+        shape_add(s, h, (x * k + y) * k + (z + k - 1) % k);
       }
-}
-
-static void all_to_all(shape *s, uint32_t h)
-{
-  s->n = 0;
-  for (uint32_t a = 0; a < h; a++)
-    for (uint32_t b = 0; b < h; b++)
-      if (a != b)
-        add(s, a, b);
-}
-
-static myr_method solve(myr_comp *c, const shape *s, const myr_options *opt, double *pen)
-{
-  myr_comp_clear(c);
-  for (size_t i = 0; i < s->n; i++)
-    myr_comp_add(c, (cg_comm)i, s->src[i], s->dst[i]);
-  myr_comp_solve(c, opt);
-  for (size_t i = 0; i < c->n; i++)
-    pen[c->items[i].comm] = c->items[i].penalty;
-  return c->method;
 }
 
 /* A solve that owes nothing to any memo. */
@@ -90,7 +40,7 @@ static myr_method fresh(const shape *s, myr_options opt, double *pen)
 {
   myr_comp c = {0};
   opt.memo = 0;
-  myr_method m = solve(&c, s, &opt, pen);
+  myr_method m = shape_solve(&c, s, &opt, pen);
   myr_comp_free(&c);
   return m;
 }
@@ -100,7 +50,7 @@ static double got[MAXC], want[MAXC];
 /* Solves s with c and checks it against a fresh solve; returns the method. */
 static myr_method same_as_fresh(myr_comp *c, const shape *s, const myr_options *opt)
 {
-  myr_method m = solve(c, s, opt, got);
+  myr_method m = shape_solve(c, s, opt, got);
   myr_method mf = fresh(s, *opt, want);
   CHECK(m == mf);
   CHECK(memcmp(got, want, s->n * sizeof *got) == 0);
@@ -111,10 +61,12 @@ int main(void)
 {
   check_seed(20261123);
   static shape pool[POOL];
-  for (int k = 0; k < POOL - 2; k++)
-    random_shape(&pool[k], 6 + check_rand() % 35, 4 + check_rand() % 21);
+  for (int k = 0; k < POOL - 2; k++) {
+    size_t n = 6 + check_rand() % 35;
+    shape_connected(&pool[k], n, 4 + check_rand() % 21, check_rand);
+  }
   torus(&pool[POOL - 2], 4);
-  all_to_all(&pool[POOL - 1], 5);
+  shape_all_to_all(&pool[POOL - 1], 5);
 
   myr_options opt = myr_default_options(8);
   myr_comp c = {0};
@@ -137,7 +89,8 @@ int main(void)
          (unsigned long long)c.memo.hits, approx, closed);
 
   /* Host ids shifted by 100: the same canonical graph, answered. */
-  shape moved = pool[POOL - 2];
+  shape moved = {0};
+  shape_copy(&moved, &pool[POOL - 2]);
   for (size_t i = 0; i < moved.n; i++) {
     moved.src[i] += 100;
     moved.dst[i] += 100;
@@ -147,8 +100,9 @@ int main(void)
   CHECK(c.memo.hits == hits + 1);
 
   /* One more comm on an existing pair: another graph. */
-  shape heavier = pool[POOL - 2];
-  add(&heavier, heavier.src[0], heavier.dst[0]);
+  shape heavier = {0};
+  shape_copy(&heavier, &pool[POOL - 2]);
+  shape_add(&heavier, heavier.src[0], heavier.dst[0]);
   hits = c.memo.hits;
   same_as_fresh(&c, &heavier, &opt);
   CHECK(c.memo.hits == hits);
@@ -172,5 +126,9 @@ int main(void)
   printf("4 KiB memo: emptied %llu times, %llu answers\n", (unsigned long long)small.memo.flushes,
          (unsigned long long)small.memo.hits);
   myr_comp_free(&small);
+  shape_free(&moved);
+  shape_free(&heavier);
+  for (int k = 0; k < POOL; k++)
+    shape_free(&pool[k]);
   CHECK_DONE();
 }
