@@ -24,6 +24,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -68,6 +69,9 @@ struct State {
   uint64_t next_id                        = 0;
   uint64_t rate_changes                   = 0;
   uint64_t updates                        = 0; /* bound updates given to SimGrid's solver */
+  bool timed                              = false; /* verbose: time the flushes (steady clock, vDSO) */
+  double core_seconds                     = 0;     /* in the core's evaluation of the graph */
+  double flush_seconds                    = 0;     /* in whole flushes (evaluation and re-rating) */
   uint64_t epoch                          = 0; /* flush number, for the re-timing marks */
   bool retime_all                         = false; /* CONTENTION_RETIME_ALL=1: no re-timing skip (tests) */
   std::vector<uint64_t> out_mark, in_mark;     /* per host: epoch its node links were last touched */
@@ -290,7 +294,13 @@ void flush()
     st.out_mark.resize(st.hosts.size(), 0);
     st.in_mark.resize(st.hosts.size(), 0);
   }
+  using clock = std::chrono::steady_clock;
+  clock::time_point t0;
+  if (st.timed)
+    t0 = clock::now();
   cg_graph_flush(st.graph);
+  if (st.timed)
+    st.core_seconds += std::chrono::duration<double>(clock::now() - t0).count();
   check_penalties();
   rehide_links();
   bool all = st.bandwidth_changed; /* B may have changed for any comm */
@@ -327,6 +337,8 @@ void flush()
   st.to_apply.clear();
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   trace_flush();
+  if (st.timed)
+    st.flush_seconds += std::chrono::duration<double>(clock::now() - t0).count();
 }
 
 /* A model without actions, registered before the base network model: the
@@ -413,6 +425,8 @@ void on_end()
   XBT_VERB("contention: %llu comms, %llu flushes, %llu rate changes, %llu bound updates",
            static_cast<unsigned long long>(st.next_id), static_cast<unsigned long long>(st.epoch),
            static_cast<unsigned long long>(st.rate_changes), static_cast<unsigned long long>(st.updates));
+  XBT_VERB("contention: %.3f s in flushes, of which %.3f s in the %s rules (wall clock)", st.flush_seconds,
+           st.core_seconds, st.tech->name);
   trace_close();
   lop_end(); /* contention/lop hook */
   shared_links_end();
@@ -447,6 +461,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   const char* retime_all = std::getenv("CONTENTION_RETIME_ALL");
   st.retime_all          = retime_all != nullptr && std::string(retime_all) == "1";
   st.mode           = cfg.node_links;
+  st.timed          = XBT_LOG_ISENABLED(contention, xbt_log_priority_verbose);
   trace_open(cfg.trace_path);
   lop_start(st.model); /* contention/lop hook */
   /* No hiding under a platform trace: SimGrid's tracer would record it. */

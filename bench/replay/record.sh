@@ -9,6 +9,9 @@
 #   + ID SRC DST         a comm starts (ID: the trace's comm number)
 #   - ID                 it ends (finished or failed)
 #   .                    end of a simulated instant: one deferred flush
+# ITER=N overrides the pattern's iteration count (default: isort 2, halo3d
+# 50, pairwise 2, alltoall 2), e.g. ITER=500 for halo3d as run-patterns.sh
+# runs it below 256 ranks.
 # Only start, end and failed rows of --cfg=contention/trace are kept (read
 # through a pipe: the update rows of a large run weigh gigabytes).
 set -eu
@@ -21,10 +24,10 @@ nodes=$(((np + per - 1) / per))
 write_cluster "$nodes" "$tmp/platform.xml"
 write_hostfile "$np" "$per" "$tmp/hosts"
 case $pattern in
-  isort) set -- speed-patterns isort 2 ;;
-  halo3d) set -- speed-patterns halo3d 50 ;;
-  pairwise) set -- speed-patterns pairwise 2 ;;
-  alltoall) set -- speed-mpi alltoall 1024 2 ;;
+  isort) set -- speed-patterns isort "${ITER:-2}" ;;
+  halo3d) set -- speed-patterns halo3d "${ITER:-50}" ;;
+  pairwise) set -- speed-patterns pairwise "${ITER:-2}" ;;
+  alltoall) set -- speed-mpi alltoall 1024 "${ITER:-2}" ;;
   *) echo "record.sh: unknown pattern '$pattern' (isort, halo3d, pairwise, alltoall)" >&2; exit 2 ;;
 esac
 prog=$1

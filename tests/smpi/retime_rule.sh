@@ -28,5 +28,9 @@ cmp -s "$tmp/rule.out" "$tmp/all.out" || { echo "FAIL: outputs differ: $(cat "$t
 [ "$1" -eq "$3" ] && [ "$4" -eq "$3" ] || { echo "FAIL: without the rule, $4 updates for $3 rate changes (want equal, and $1 with it)"; fails=1; }
 [ $((($1 - $2) * 100)) -ge $(($1 * min_skip)) ] ||
   { echo "FAIL: the rule skipped too few updates: $2 for $1 rate changes (want at least $min_skip % skipped)"; fails=1; }
+# The verbose timing line: flush and rule seconds, the rules' part no larger.
+timing=$(sed -n "s/.*contention: \([0-9.]*\) s in flushes, of which \([0-9.]*\) s in the $tech rules (wall clock).*/\1 \2/p" "$tmp/rule.err")
+[ -n "$timing" ] && echo "$timing" | awk '{ exit !($2 <= $1) }' ||
+  { echo "FAIL: no 'N s in flushes, of which M <= N s in the $tech rules' line: '$timing'"; fails=1; }
 echo "$tech: $1 rate changes, $2 bound updates with the rule; trace of $(wc -l <"$tmp/rule.csv") rows identical"
 exit $fails
