@@ -13,7 +13,8 @@
 # running the integer sort's all-to-all-v (speed-patterns isort 1). DETACH
 # (default yes) sets contention/detach-hidden-links: a comm whose variable
 # lost its hidden links is re-timed by the updates of its source's comms
-# only.
+# only. The verbose end-of-run lines are read from the same run, including
+# the seconds spent in flushes and in the technology's rules.
 set -u
 . "$(dirname "$0")/isort_runs.sh"
 min_skip=$param
