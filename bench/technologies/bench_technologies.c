@@ -179,8 +179,8 @@ typedef struct errstat {
   double sum, worst;
   size_t comms, graphs;
   int methods[MYR_METHODS];
-  double approx_sum;   /* the same, over the graphs an approximation solved */
-  size_t approx_comms; /* (not an exact method of the option set under test) */
+  double approx_sum;   /* the same, over the graphs the option set under */
+  size_t approx_comms; /* test solved by an approximation (BP, local form) */
 } errstat;
 
 static int exact_method(myr_method m)
@@ -194,7 +194,7 @@ static void compare(myr_comp *c, const shape *s, const myr_options *approx, errs
   myr_options exact = myr_default_options(MYR_DP_MAX_WIDTH);
   exact.closed_forms = 0;
   myr_method m = shape_solve(c, s, &exact, pe);
-  if (m != MYR_EXACT && m != MYR_IDLE)
+  if (!exact_method(m))
     return; /* beyond both exact methods at bound 12: no reference */
   myr_method used = shape_solve(c, s, approx, pa);
   st->methods[used]++;
