@@ -454,20 +454,30 @@ static void forward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, 
   rescale(g, pow3(w->st_a[k + 1]));
 }
 
-/* B_k from B_{k+1}; with f = F_k, also the counts of step k's slots and N. */
+/* B_k from B_{k+1}. With f = F_k, only the states F_k reaches; with
+ * counts too, the counts of step k's slots and N (ratio[]). */
 static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
-                          const double *f, const double *bn, double *b, opt *scratch, double *ratio)
+                          const double *f, int counts, const double *bn, double *b, opt *scratch, double *ratio)
 {
   uint8_t dig[64] = {0};
   size_t cmul[MYR_DP_MAX_WIDTH + 1];
   int tab = build_table(w, in, k, order[k], p3, cmul);
   size_t s0 = in->p_off[order[k]], s1 = in->p_off[order[k] + 1];
   double nsum = 0, spriv = 0, mx = 0;
-  if (f)
+  if (counts)
     for (size_t s = s0; s < s1; s++)
       w->cnt[s] = 0;
   FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
   {
+    /* A state the forward pass never reaches (F_k = 0; most of them: a
+     * step opens its new vertices in few joint states) only feeds such
+     * states before it: its B is never used, so it is not computed. The
+     * layer's maximum may then differ, but rescaling is by powers of two,
+     * which cancel in every ratio: bit-identical. */
+    if (f && f[i] == 0 && !w->no_skip) {
+      b[i] = 0;
+      continue;
+    }
     double cn;
     const opt *o;
     size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
@@ -477,7 +487,7 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
     b[i] = v;
     if (v > mx) /* rescale's maximum, found on the way */
       mx = v;
-    if (f && f[i] != 0) {
+    if (counts) {
       nsum += f[i] * v;
       for (size_t j = 0; j < n; j++)
         if (o[j].slot != SIZE_MAX)
@@ -485,7 +495,7 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
       spriv += f[i] * cn * bn[base];
     }
   }
-  if (f) {
+  if (counts) {
     for (size_t t = w->st_pv[k]; t < w->st_pv[k + 1]; t++) {
       size_t s = w->pv_slot[t];
       w->cnt[s] = spriv * close_matched(in, in->p_q[s]);
@@ -511,10 +521,33 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
       maxdeg = in->p_off[p + 1] - in->p_off[p];
   opt *o = cg_xmalloc((maxdeg + 3) * sizeof *o);
   GROW(w, cnt, in->p_off[np] + 1);
-  /* Layers: 0, 1 = backward work; 2, 3 = forward work; 4.. = checkpoints
-   * then the segment being replayed. */
+  /* Layers: 0, 1 = backward work; when the forward layers do not all
+   * fit in fwd, 2, 3 = forward work and 4.. = checkpoints then the
+   * segment being replayed. */
+  size_t total = 0;
+  for (size_t k = 0; k < np; k++)
+    total += pow3(w->st_a[k]);
   double *b = layer(w, 0, 1), *bn;
   b[0] = 1; /* after the last step every Q vertex is closed */
+  if (total <= MYR_DP_KEEP_STATES && !first_only && !w->no_keep) {
+    /* Every forward layer kept (fwd, layer k at st_foff[k]): one forward
+     * pass, then the backward pass visits only the states it reached. */
+    GROW(w, fwd, total);
+    GROW(w, st_foff, np + 1);
+    w->st_foff[0] = 0;
+    for (size_t k = 0; k < np; k++)
+      w->st_foff[k + 1] = w->st_foff[k] + pow3(w->st_a[k]);
+    w->fwd[0] = 1;
+    for (size_t k = 0; k + 1 < np; k++)
+      forward_step(w, in, order, k, p3, w->fwd + w->st_foff[k], w->fwd + w->st_foff[k + 1], o);
+    for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
+      bn = layer(w, 1 - cur, pow3(w->st_a[k]));
+      backward_step(w, in, order, k, p3, w->fwd + w->st_foff[k], 1, b, bn, o, ratio);
+      b = bn;
+    }
+    free(o);
+    return;
+  }
   size_t seg = 1;
   while (seg * seg < np)
     seg++;
@@ -523,7 +556,7 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
     double one = 1;
     for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
       bn = layer(w, 1 - cur, pow3(w->st_a[k]));
-      backward_step(w, in, order, k, p3, k == 0 ? &one : NULL, b, bn, o, ratio);
+      backward_step(w, in, order, k, p3, k == 0 ? &one : NULL, k == 0, b, bn, o, ratio);
       b = bn;
     }
     free(o);
@@ -557,7 +590,7 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
     for (size_t k = j1; k-- > j0;) {
       const double *fk = k == j0 ? ck : w->layers[sbase + (k - j0)];
       double *nb = layer(w, 1 - cur, pow3(w->st_a[k]));
-      backward_step(w, in, order, k, p3, fk, b, nb, o, ratio);
+      backward_step(w, in, order, k, p3, fk, 1, b, nb, o, ratio);
       b = nb;
       cur = 1 - cur;
     }
@@ -594,6 +627,8 @@ void myr_dp_free(myr_dp *w)
   free(w->tab_o);
   free(w->tab_off);
   free(w->tab_cn);
+  free(w->fwd);
+  free(w->st_foff);
   for (size_t i = 0; i < w->nlayers; i++)
     free(w->layers[i]);
   free(w->layers);

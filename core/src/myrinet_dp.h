@@ -61,6 +61,11 @@ typedef struct myr_dp {
   size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
   size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
   size_t cnt_cap;
+  double *fwd;      /* every forward layer, when they fit (MYR_DP_KEEP_STATES) */
+  size_t *st_foff;  /* ... layer k at fwd + st_foff[k] */
+  size_t fwd_cap, st_foff_cap;
+  int no_keep;      /* tests: 1 = checkpoints and replay whatever the size (same results) */
+  int no_skip;      /* tests: 1 = the backward pass visits the unreached states too (same results) */
   double **layers; /* checkpoints, segment and work layers */
   size_t *layer_cap;
   size_t nlayers;
@@ -68,6 +73,18 @@ typedef struct myr_dp {
 
 /* Largest frontier the DP accepts (3^12 states per layer). */
 #define MYR_DP_MAX_WIDTH 12
+
+/* A full solve (not first_only) whose layers hold at most this many
+ * states in all (8 MiB) keeps every forward layer: one forward pass.
+ * Larger ones keep checkpoints and replay the forward pass (memory
+ * O(sqrt(steps)) layers). Both give the same ratios bit for bit. The
+ * default work cap (16 x 3^8 states) always fits. In both, the backward
+ * pass visits only the states the forward pass reached (a sixth of them
+ * on halo3d's components: a step opens its new vertices in few joint
+ * states). A first_only solve (a region) is one backward pass over every
+ * state: a forward pass to skip the unreached ones costs it more than it
+ * saves. */
+#define MYR_DP_KEEP_STATES ((size_t)1 << 20)
 
 /* Greedy order of the P vertices keeping the frontier small (ties by
  * index): writes order[0..np) and returns its width (largest number of
@@ -78,8 +95,7 @@ size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limi
 /* Runs the DP along `order` (width <= MYR_DP_MAX_WIDTH) and writes, for
  * each slot, ratio[slot] = N / (weighted number of maximal matchings that
  * use one given comm of the slot's pair) -- with fields, 1 / the marginal
- * of one comm. If first_only, only the slots of order[0] are written (one
- * backward pass). */
+ * of one comm. If first_only, only the slots of order[0] are written. */
 void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio);
 void myr_dp_free(myr_dp *w);
 

@@ -3,7 +3,10 @@
  * table of its options per combination of their digits. The tables change
  * no arithmetic: every ratio is bit-identical with them off, for the full
  * DP and for the single-source pass of the regions, with and without
- * fields. Graph: the 4 x 4 torus halo (each host sends to its 4
+ * fields. Likewise the full DP keeping every forward layer (the default
+ * at this size) and keeping checkpoints and replaying them, and its
+ * backward pass skipping the states the forward pass never reached (the
+ * default) or not. Graph: the 4 x 4 torus halo (each host sends to its 4
  * neighbours), P = sources; fields drawn by a fixed generator. The step
  * counts were measured with this file. */
 #include <stdint.h>
@@ -38,24 +41,36 @@ static void torus(void)
   }
 }
 
-/* Solves in with tables on and off; returns the steps tabulated. */
+/* Solves in with tables on and off, and (full DP) with checkpoints
+ * instead of every forward layer and with every state visited; returns
+ * the steps tabulated with tables on. */
 static size_t compare(const myr_dp_in *in, const uint32_t *order, int first_only)
 {
-  double on[SLOTS], off[SLOTS];
-  myr_dp w = {0}, v = {0};
+  double on[SLOTS], off[SLOTS], replay[SLOTS], every[SLOTS];
+  myr_dp w = {0}, v = {0}, r = {0}, e = {0};
   v.no_tables = 1;
+  r.no_keep = 1;
+  e.no_skip = 1;
   myr_dp_solve(&w, in, order, first_only, on);
   myr_dp_solve(&v, in, order, first_only, off);
+  myr_dp_solve(&r, in, order, first_only, replay);
+  myr_dp_solve(&e, in, order, first_only, every);
   size_t n = first_only ? p_off[order[0] + 1] - p_off[order[0]] : SLOTS;
   size_t s0 = first_only ? p_off[order[0]] : 0;
   for (size_t s = s0; s < s0 + n; s++) {
     CHECK(on[s] == off[s]);
+    CHECK(on[s] == replay[s]);
+    CHECK(on[s] == every[s]);
     CHECK(on[s] > 1 && on[s] < 1e6);
   }
   CHECK(v.tabled_steps == 0);
   size_t steps = w.tabled_steps;
+  if (!first_only) /* the replay runs the forward steps of each segment but its first twice */
+    CHECK(r.tabled_steps == 40);
   myr_dp_free(&w);
   myr_dp_free(&v);
+  myr_dp_free(&r);
+  myr_dp_free(&e);
   return steps;
 }
 
@@ -69,11 +84,12 @@ int main(void)
   size_t width = myr_dp_order(&w, &in, order, MYR_DP_MAX_WIDTH, SIZE_MAX);
   myr_dp_free(&w);
   CHECK(width == 7);
-  /* full DP: the forward pass, its replay and the backward pass */
-  CHECK(compare(&in, order, 0) == 40);
+  /* full DP: the forward pass and the backward pass (the replay of the
+   * checkpoints, off by default here, adds more) */
+  CHECK(compare(&in, order, 0) == 28);
   in.alpha_q = alpha_q;
   in.beta_q = beta_q;
-  CHECK(compare(&in, order, 0) == 40);
+  CHECK(compare(&in, order, 0) == 28);
   /* the regions' pass (one backward sweep): 14 of the 16 steps */
   CHECK(compare(&in, order, 1) == 14);
   CHECK_DONE();
