@@ -473,7 +473,9 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
      * step opens its new vertices in few joint states) only feeds such
      * states before it: its B is never used, so it is not computed. The
      * layer's maximum may then differ, but rescaling is by powers of two,
-     * which cancel in every ratio: bit-identical. */
+     * which cancel in every ratio: bit-identical. (A reached state would
+     * look unreached only if its F underflowed, 2^600 times below the
+     * layer's largest: far below what can move a rounded count.) */
     if (f && f[i] == 0 && !w->no_skip) {
       b[i] = 0;
       continue;
