@@ -526,25 +526,30 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
   /* Layers: 0, 1 = backward work; when the forward layers do not all
    * fit in fwd, 2, 3 = forward work and 4.. = checkpoints then the
    * segment being replayed. */
-  size_t total = 0;
-  for (size_t k = 0; k < np; k++)
-    total += pow3(w->st_a[k]);
   double *b = layer(w, 0, 1), *bn;
   b[0] = 1; /* after the last step every Q vertex is closed */
-  if (total <= MYR_DP_KEEP_STATES && !first_only && !w->no_keep) {
-    /* Every forward layer kept (fwd, layer k at st_foff[k]): one forward
-     * pass, then the backward pass visits only the states it reached. */
-    GROW(w, fwd, total);
+  int keep = 0;
+  if (!first_only && !w->no_keep) { /* offsets of the forward layers in fwd */
     GROW(w, st_foff, np + 1);
     w->st_foff[0] = 0;
     for (size_t k = 0; k < np; k++)
       w->st_foff[k + 1] = w->st_foff[k] + pow3(w->st_a[k]);
+    keep = w->st_foff[np] <= MYR_DP_KEEP_STATES;
+  }
+  if (keep) { /* every forward layer kept: one forward pass */
+    GROW(w, fwd, w->st_foff[np]);
     w->fwd[0] = 1;
     for (size_t k = 0; k + 1 < np; k++)
       forward_step(w, in, order, k, p3, w->fwd + w->st_foff[k], w->fwd + w->st_foff[k + 1], o);
+  }
+  if (keep || first_only) {
+    /* One backward pass: over the states the forward pass reached, or,
+     * first_only, over every state, with F_0 = 1 for step 0's counts. */
+    double one = 1;
     for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
       bn = layer(w, 1 - cur, pow3(w->st_a[k]));
-      backward_step(w, in, order, k, p3, w->fwd + w->st_foff[k], 1, b, bn, o, ratio);
+      const double *f = keep ? w->fwd + w->st_foff[k] : k == 0 ? &one : NULL;
+      backward_step(w, in, order, k, p3, f, keep || k == 0, b, bn, o, ratio);
       b = bn;
     }
     free(o);
@@ -554,16 +559,6 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
   while (seg * seg < np)
     seg++;
   size_t nck = (np + seg - 1) / seg;
-  if (first_only) { /* F_0 = 1: one backward pass suffices */
-    double one = 1;
-    for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
-      bn = layer(w, 1 - cur, pow3(w->st_a[k]));
-      backward_step(w, in, order, k, p3, k == 0 ? &one : NULL, k == 0, b, bn, o, ratio);
-      b = bn;
-    }
-    free(o);
-    return;
-  }
   /* Forward pass keeping F at every seg-th layer. */
   double *f = layer(w, 4, 1);
   f[0] = 1;
@@ -577,8 +572,6 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
   }
   /* Backward pass, segment by segment, replaying F from its checkpoint. */
   size_t cur = 0;
-  b = layer(w, 0, 1);
-  b[0] = 1;
   for (size_t c = nck; c-- > 0;) {
     size_t j0 = c * seg, j1 = j0 + seg < np ? j0 + seg : np;
     double *ck = layer(w, 4 + c, pow3(w->st_a[j0]));
