@@ -201,7 +201,7 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
     for (size_t i = 0; i < nrs; i++)
       a->order[i] = (uint32_t)i;
     GROW(a, r_ratio, a->p_off[nrs] + 1);
-    myr_dp_solve(&a->dp, &in, a->order, 1, a->r_ratio);
+    myr_dp_solve_first(&a->dp, &in, a->order, a->r_ratio);
     for (size_t e = g->s_off[s], t = 0; e < g->s_off[s + 1]; e++, t++)
       ratio[e] = a->r_ratio[t];
   }

@@ -253,25 +253,22 @@ static double *layer(myr_dp *w, size_t i, size_t n)
 
 /* Keeps a layer's largest value within 2^-400 .. 2^400 (exact powers of
  * two: ratios computed from the same layers are unchanged). */
-static void rescale_max(double *v, size_t n, double mx)
+static double scale_factor(double mx)
 {
   double f = 1;
   while (mx * f > SCALE_HI)
     f *= SCALE_LO;
   while (mx > 0 && mx * f < SCALE_LO)
     f *= SCALE_HI;
+  return f;
+}
+
+static void rescale_max(double *v, size_t n, double mx)
+{
+  double f = scale_factor(mx);
   if (f != 1)
     for (size_t i = 0; i < n; i++)
       v[i] *= f;
-}
-
-static void rescale(double *v, size_t n)
-{
-  double mx = 0;
-  for (size_t i = 0; i < n; i++)
-    if (v[i] > mx)
-      mx = v[i];
-  rescale_max(v, n, mx);
 }
 
 /* One option of a state: next state, weight per comm of its pair, slot
@@ -434,81 +431,275 @@ static size_t next_base(const myr_dp *w, size_t k, const size_t *p3, const size_
   return base;
 }
 
-static void forward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
-                         const double *f, double *g, opt *scratch)
-{
-  uint8_t dig[64] = {0};
-  size_t cmul[MYR_DP_MAX_WIDTH + 1];
-  int tab = build_table(w, in, k, order[k], p3, cmul);
-  memset(g, 0, pow3(w->st_a[k + 1]) * sizeof *g);
-  FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
-  {
-    if (f[i] == 0)
-      continue;
-    double cn;
-    const opt *o;
-    size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
-    for (size_t j = 0; j < n; j++)
-      g[base + o[j].next] += f[i] * o[j].w;
-  }
-  rescale(g, pow3(w->st_a[k + 1]));
-}
+/* What a backward pass accumulates over a layer's states (see
+ * backward_state). */
+typedef struct bwd_acc {
+  double nsum, spriv, mx;
+} bwd_acc;
 
-/* B_k from B_{k+1}. With f = F_k, only the states F_k reaches; with
- * counts too, the counts of step k's slots and N (ratio[]). */
-static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
-                          const double *f, int counts, const double *bn, double *b, opt *scratch, double *ratio)
+/* B of one state of layer k (digits dig, base and combination index as in
+ * FOR_STATES) from B_{k+1} = bn; with counts, also adds f (its F) times
+ * its share to N, to the counts of step k's slots and to the private sum.
+ * Shared by the dense and the sparse passes: same operations in the same
+ * order. */
+static inline double backward_state(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const uint8_t *dig,
+                                    const size_t *p3, int tab, size_t combo, size_t base, double f, int counts,
+                                    const double *bn, opt *scratch, bwd_acc *acc)
 {
-  uint8_t dig[64] = {0};
-  size_t cmul[MYR_DP_MAX_WIDTH + 1];
-  int tab = build_table(w, in, k, order[k], p3, cmul);
-  size_t s0 = in->p_off[order[k]], s1 = in->p_off[order[k] + 1];
-  double nsum = 0, spriv = 0, mx = 0;
-  if (counts)
-    for (size_t s = s0; s < s1; s++)
-      w->cnt[s] = 0;
-  FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
-  {
-    /* A state the forward pass never reaches (F_k = 0; most of them: a
-     * step opens its new vertices in few joint states) only feeds such
-     * states before it: its B is never used, so it is not computed. The
-     * layer's maximum may then differ, but rescaling is by powers of two,
-     * which cancel in every ratio: bit-identical. (A reached state would
-     * look unreached only if its F underflowed, 2^600 times below the
-     * layer's largest: far below what can move a rounded count.) */
-    if (f && f[i] == 0 && !w->no_skip) {
-      b[i] = 0;
-      continue;
-    }
-    double cn;
-    const opt *o;
-    size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
-    double v = 0;
-    for (size_t j = 0; j < n; j++)
-      v += o[j].w * bn[base + o[j].next];
-    b[i] = v;
-    if (v > mx) /* rescale's maximum, found on the way */
-      mx = v;
-    if (counts) {
-      nsum += f[i] * v;
-      for (size_t j = 0; j < n; j++)
-        if (o[j].slot != SIZE_MAX)
-          w->cnt[o[j].slot] += f[i] * o[j].wpc * bn[base + o[j].next];
-      spriv += f[i] * cn * bn[base];
-    }
-  }
+  double cn;
+  const opt *o;
+  size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
+  double v = 0;
+  for (size_t j = 0; j < n; j++)
+    v += o[j].w * bn[base + o[j].next];
+  if (v > acc->mx) /* rescale's maximum, found on the way */
+    acc->mx = v;
   if (counts) {
-    for (size_t t = w->st_pv[k]; t < w->st_pv[k + 1]; t++) {
-      size_t s = w->pv_slot[t];
-      w->cnt[s] = spriv * close_matched(in, in->p_q[s]);
-    }
-    for (size_t s = s0; s < s1; s++)
-      ratio[s] = w->cnt[s] > 0 ? nsum / w->cnt[s] : HUGE_VAL;
+    acc->nsum += f * v;
+    for (size_t j = 0; j < n; j++)
+      if (o[j].slot != SIZE_MAX)
+        w->cnt[o[j].slot] += f * o[j].wpc * bn[base + o[j].next];
+    acc->spriv += f * cn * bn[base];
   }
-  rescale_max(b, pow3(w->st_a[k]), mx);
+  return v;
 }
 
-void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio)
+static void counts_begin(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k)
+{
+  for (size_t s = in->p_off[order[k]]; s < in->p_off[order[k] + 1]; s++)
+    w->cnt[s] = 0;
+}
+
+/* Step k's ratios N / count from what a backward pass accumulated. */
+static void counts_end(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const bwd_acc *acc,
+                       double *ratio)
+{
+  for (size_t t = w->st_pv[k]; t < w->st_pv[k + 1]; t++) {
+    size_t s = w->pv_slot[t];
+    w->cnt[s] = acc->spriv * close_matched(in, in->p_q[s]);
+  }
+  for (size_t s = in->p_off[order[k]]; s < in->p_off[order[k] + 1]; s++)
+    ratio[s] = w->cnt[s] > 0 ? acc->nsum / w->cnt[s] : HUGE_VAL;
+}
+
+/* B_k from B_{k+1} over every state of layer k (the regions' single
+ * pass, which has no forward pass to tell the reached states); with
+ * counts (k = 0, whose one state has F = 1), step 0's ratios. */
+static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
+                          int counts, const double *bn, double *b, opt *scratch, double *ratio)
+{
+  uint8_t dig[64] = {0};
+  size_t cmul[MYR_DP_MAX_WIDTH + 1];
+  int tab = build_table(w, in, k, order[k], p3, cmul);
+  bwd_acc acc = {0, 0, 0};
+  if (counts)
+    counts_begin(w, in, order, k);
+  FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
+  b[i] = backward_state(w, in, order, k, dig, p3, tab, combo, base, 1, counts, bn, scratch, &acc);
+  if (counts)
+    counts_end(w, in, order, k, &acc, ratio);
+  rescale_max(b, pow3(w->st_a[k]), acc.mx);
+}
+
+/* ---- sparse full solve ---- */
+
+/* Decoding a state index of layer k into its digits, its base after the
+ * step and its combination index (what FOR_STATES's odometer holds at
+ * that index). A layer with many reached states decodes 4 digits (81
+ * values) at a time through per-step tables: one division by 81 and three
+ * table reads per chunk instead of a division by 3 per digit. */
+enum { CHUNK = 4, CHUNK_VALUES = 81 };
+
+/* Builds the chunk tables of layer k if its `states` reached states repay
+ * them (at least 64 per chunk); returns the number of chunks, 0 if not. */
+static size_t build_decoder(myr_dp *w, size_t k, const size_t *p3, const size_t *cmul, size_t states)
+{
+  size_t a = w->st_a[k], nch = (a + CHUNK - 1) / CHUNK;
+  if (nch == 0 || states < 64 * nch)
+    return 0;
+  GROW(w, dc_dig, nch * CHUNK_VALUES * CHUNK);
+  GROW(w, dc_add, 2 * nch * CHUNK_VALUES);
+  const int32_t *np = w->newpos + w->st_np[k];
+  for (size_t ch = 0; ch < nch; ch++)
+    for (size_t v = 0; v < CHUNK_VALUES; v++) {
+      size_t e = ch * CHUNK_VALUES + v, b = 0, c = 0, r = v;
+      for (size_t j = 0; j < CHUNK; j++, r /= 3) {
+        size_t t = ch * CHUNK + j, d = r % 3;
+        w->dc_dig[e * CHUNK + j] = (uint8_t)d; /* 0 beyond the layer's digits (index < 3^a) */
+        if (t < a) {
+          c += d * cmul[t];
+          if (np[t] >= 0)
+            b += d * p3[np[t]];
+        }
+      }
+      w->dc_add[2 * e] = b;
+      w->dc_add[2 * e + 1] = c;
+    }
+  return nch;
+}
+
+static inline void decode(const myr_dp *w, size_t k, size_t nch, size_t i, const size_t *p3, const size_t *cmul,
+                          uint8_t *dig, size_t *base, size_t *combo)
+{
+  size_t b = 0, c = 0;
+  if (nch) {
+    for (size_t ch = 0; ch < nch; ch++, i /= CHUNK_VALUES) {
+      size_t e = ch * CHUNK_VALUES + i % CHUNK_VALUES;
+      memcpy(dig + ch * CHUNK, w->dc_dig + e * CHUNK, CHUNK);
+      b += w->dc_add[2 * e];
+      c += w->dc_add[2 * e + 1];
+    }
+  } else {
+    const int32_t *np = w->newpos + w->st_np[k];
+    for (size_t t = 0, a = w->st_a[k]; t < a; t++, i /= 3) {
+      size_t d = i % 3;
+      dig[t] = (uint8_t)d;
+      c += d * cmul[t];
+      if (np[t] >= 0)
+        b += d * p3[np[t]];
+    }
+  }
+  *base = b;
+  *combo = c;
+}
+
+/* Sparse forward step: the reached states of layer k (indices ascending,
+ * F values) scatter into layer k + 1, whose reached states (F != 0) are
+ * appended in ascending order through a bitmap of the touched indices.
+ * Visiting states in index order, the additions into each next state come
+ * in the order a dense pass over all states would make them. */
+static void sparse_forward(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
+                           opt *scratch)
+{
+  uint8_t dig[64] = {0};
+  size_t cmul[MYR_DP_MAX_WIDTH + 1];
+  int tab = build_table(w, in, k, order[k], p3, cmul);
+  double *acc = w->sp_acc;
+  uint64_t *mark = w->sp_mark;
+  size_t nch = build_decoder(w, k, p3, cmul, w->st_soff[k + 1] - w->st_soff[k]);
+  for (size_t j = w->st_soff[k]; j < w->st_soff[k + 1]; j++) {
+    size_t base, combo;
+    decode(w, k, nch, w->sp_idx[j], p3, cmul, dig, &base, &combo);
+    double f = w->sp_val[j], cn;
+    const opt *o;
+    size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
+    for (size_t t = 0; t < n; t++) {
+      size_t x = base + o[t].next;
+      acc[x] += f * o[t].w;
+      mark[x >> 6] |= (uint64_t)1 << (x & 63);
+    }
+  }
+  size_t words = (pow3(w->st_a[k + 1]) + 63) / 64, out = w->st_soff[k + 1], touched = 0;
+  for (size_t q = 0; q < words; q++)
+    touched += (size_t)__builtin_popcountll(mark[q]);
+  GROW(w, sp_idx, out + touched);
+  GROW(w, sp_val, out + touched);
+  double mx = 0;
+  for (size_t q = 0; q < words; q++) {
+    for (uint64_t m = mark[q]; m; m &= m - 1) {
+      size_t x = q * 64 + (size_t)__builtin_ctzll(m);
+      if (acc[x] != 0) {
+        w->sp_idx[out] = (uint32_t)x;
+        w->sp_val[out++] = acc[x];
+        if (acc[x] > mx)
+          mx = acc[x];
+      }
+      acc[x] = 0;
+    }
+    mark[q] = 0;
+  }
+  w->st_soff[k + 2] = out;
+  rescale_max(w->sp_val + w->st_soff[k + 1], out - w->st_soff[k + 1], mx);
+}
+
+/* Sparse backward step over layer k's reached states: B_k into b (dense,
+ * zero elsewhere) from bn, and step k's counts. */
+static void sparse_backward(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
+                            const double *bn, double *b, opt *scratch, double *ratio)
+{
+  uint8_t dig[64] = {0};
+  size_t cmul[MYR_DP_MAX_WIDTH + 1];
+  int tab = build_table(w, in, k, order[k], p3, cmul);
+  bwd_acc acc = {0, 0, 0};
+  counts_begin(w, in, order, k);
+  size_t j0 = w->st_soff[k], j1 = w->st_soff[k + 1];
+  size_t nch = build_decoder(w, k, p3, cmul, j1 - j0);
+  for (size_t j = j0; j < j1; j++) {
+    size_t base, combo, i = w->sp_idx[j];
+    decode(w, k, nch, i, p3, cmul, dig, &base, &combo);
+    b[i] = backward_state(w, in, order, k, dig, p3, tab, combo, base, w->sp_val[j], 1, bn, scratch, &acc);
+  }
+  counts_end(w, in, order, k, &acc, ratio);
+  double fct = scale_factor(acc.mx); /* rescale_max over the reached entries (the others are 0) */
+  if (fct != 1)
+    for (size_t j = j0; j < j1; j++)
+      b[w->sp_idx[j]] *= fct;
+}
+
+static size_t max_degree(const myr_dp_in *in)
+{
+  size_t maxdeg = 0;
+  for (size_t p = 0; p < in->np; p++)
+    if (in->p_off[p + 1] - in->p_off[p] > maxdeg)
+      maxdeg = in->p_off[p + 1] - in->p_off[p];
+  return maxdeg;
+}
+
+int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t max_reached, double *ratio)
+{
+  size_t np = in->np;
+  if (np == 0)
+    return 1;
+  build_steps(w, in, order);
+  size_t p3[MYR_DP_MAX_WIDTH + 2];
+  for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
+    p3[i] = pow3(i);
+  size_t amax = 0;
+  for (size_t k = 0; k <= np; k++)
+    if (w->st_a[k] > amax)
+      amax = w->st_a[k];
+  /* Dense work arrays, all zero between calls (cg_grow zeroes new space). */
+  size_t dense = pow3(amax);
+  GROW(w, sp_acc, dense);
+  GROW(w, sp_mark, (dense + 63) / 64);
+  GROW(w, sp_b0, dense);
+  GROW(w, sp_b1, dense);
+  GROW(w, st_soff, np + 2);
+  GROW(w, sp_idx, 1);
+  GROW(w, sp_val, 1);
+  GROW(w, cnt, in->p_off[np] + 1);
+  opt *o = cg_xmalloc((max_degree(in) + 3) * sizeof *o);
+  w->st_soff[0] = 0;
+  w->st_soff[1] = 1;
+  w->sp_idx[0] = 0;
+  w->sp_val[0] = 1;
+  int ok = 1;
+  for (size_t k = 0; k + 1 < np && ok; k++) {
+    sparse_forward(w, in, order, k, p3, o);
+    ok = w->st_soff[k + 2] <= max_reached;
+  }
+  if (ok) {
+    double *bn = w->sp_b0, *b = w->sp_b1;
+    bn[0] = 1; /* after the last step every Q vertex is closed */
+    for (size_t k = np; k-- > 0;) {
+      sparse_backward(w, in, order, k, p3, bn, b, o, ratio);
+      if (k + 1 < np) /* back to zero: layer k + 1's entries */
+        for (size_t j = w->st_soff[k + 1]; j < w->st_soff[k + 2]; j++)
+          bn[w->sp_idx[j]] = 0;
+      else
+        bn[0] = 0;
+      double *t = bn;
+      bn = b;
+      b = t;
+    }
+    for (size_t j = w->st_soff[0]; j < w->st_soff[1]; j++) /* layer 0's */
+      bn[w->sp_idx[j]] = 0;
+  }
+  free(o);
+  return ok;
+}
+
+void myr_dp_solve_first(myr_dp *w, const myr_dp_in *in, const uint32_t *order, double *ratio)
 {
   size_t np = in->np;
   if (np == 0)
@@ -517,78 +708,14 @@ void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int fir
   size_t p3[MYR_DP_MAX_WIDTH + 2];
   for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
     p3[i] = pow3(i);
-  size_t maxdeg = 0;
-  for (size_t p = 0; p < np; p++)
-    if (in->p_off[p + 1] - in->p_off[p] > maxdeg)
-      maxdeg = in->p_off[p + 1] - in->p_off[p];
-  opt *o = cg_xmalloc((maxdeg + 3) * sizeof *o);
+  opt *o = cg_xmalloc((max_degree(in) + 3) * sizeof *o);
   GROW(w, cnt, in->p_off[np] + 1);
-  /* Layers: 0, 1 = backward work; when the forward layers do not all
-   * fit in fwd, 2, 3 = forward work and 4.. = checkpoints then the
-   * segment being replayed. */
   double *b = layer(w, 0, 1), *bn;
   b[0] = 1; /* after the last step every Q vertex is closed */
-  int keep = 0;
-  if (!first_only && !w->no_keep) { /* offsets of the forward layers in fwd */
-    GROW(w, st_foff, np + 1);
-    w->st_foff[0] = 0;
-    for (size_t k = 0; k < np; k++)
-      w->st_foff[k + 1] = w->st_foff[k] + pow3(w->st_a[k]);
-    keep = w->st_foff[np] <= MYR_DP_KEEP_STATES;
-  }
-  if (keep) { /* every forward layer kept: one forward pass */
-    GROW(w, fwd, w->st_foff[np]);
-    w->fwd[0] = 1;
-    for (size_t k = 0; k + 1 < np; k++)
-      forward_step(w, in, order, k, p3, w->fwd + w->st_foff[k], w->fwd + w->st_foff[k + 1], o);
-  }
-  if (keep || first_only) {
-    /* One backward pass: over the states the forward pass reached, or,
-     * first_only, over every state, with F_0 = 1 for step 0's counts. */
-    double one = 1;
-    for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
-      bn = layer(w, 1 - cur, pow3(w->st_a[k]));
-      const double *f = keep ? w->fwd + w->st_foff[k] : k == 0 ? &one : NULL;
-      backward_step(w, in, order, k, p3, f, keep || k == 0, b, bn, o, ratio);
-      b = bn;
-    }
-    free(o);
-    return;
-  }
-  size_t seg = 1;
-  while (seg * seg < np)
-    seg++;
-  size_t nck = (np + seg - 1) / seg;
-  /* Forward pass keeping F at every seg-th layer. */
-  double *f = layer(w, 4, 1);
-  f[0] = 1;
-  for (size_t k = 0; k + 1 < np; k++) {
-    double *g = (k + 1) % seg == 0 ? layer(w, 4 + (k + 1) / seg, pow3(w->st_a[k + 1]))
-                                   : layer(w, 2 + (k % 2), pow3(w->st_a[k + 1]));
-    if (g == f)
-      g = layer(w, 2 + ((k + 1) % 2), pow3(w->st_a[k + 1]));
-    forward_step(w, in, order, k, p3, f, g, o);
-    f = g;
-  }
-  /* Backward pass, segment by segment, replaying F from its checkpoint. */
-  size_t cur = 0;
-  for (size_t c = nck; c-- > 0;) {
-    size_t j0 = c * seg, j1 = j0 + seg < np ? j0 + seg : np;
-    double *ck = layer(w, 4 + c, pow3(w->st_a[j0]));
-    size_t sbase = 4 + nck;
-    double *prev = ck;
-    for (size_t j = j0 + 1; j < j1; j++) {
-      double *g = layer(w, sbase + (j - j0), pow3(w->st_a[j]));
-      forward_step(w, in, order, j - 1, p3, prev, g, o);
-      prev = g;
-    }
-    for (size_t k = j1; k-- > j0;) {
-      const double *fk = k == j0 ? ck : w->layers[sbase + (k - j0)];
-      double *nb = layer(w, 1 - cur, pow3(w->st_a[k]));
-      backward_step(w, in, order, k, p3, fk, 1, b, nb, o, ratio);
-      b = nb;
-      cur = 1 - cur;
-    }
+  for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
+    bn = layer(w, 1 - cur, pow3(w->st_a[k]));
+    backward_step(w, in, order, k, p3, k == 0, b, bn, o, ratio);
+    b = bn;
   }
   free(o);
 }
@@ -622,8 +749,15 @@ void myr_dp_free(myr_dp *w)
   free(w->tab_o);
   free(w->tab_off);
   free(w->tab_cn);
-  free(w->fwd);
-  free(w->st_foff);
+  free(w->sp_idx);
+  free(w->sp_val);
+  free(w->st_soff);
+  free(w->sp_acc);
+  free(w->sp_mark);
+  free(w->sp_b0);
+  free(w->sp_b1);
+  free(w->dc_dig);
+  free(w->dc_add);
   for (size_t i = 0; i < w->nlayers; i++)
     free(w->layers[i]);
   free(w->layers);

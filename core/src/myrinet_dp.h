@@ -61,12 +61,18 @@ typedef struct myr_dp {
   size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
   size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
   size_t cnt_cap;
-  double *fwd;      /* every forward layer, when they fit (MYR_DP_KEEP_STATES) */
-  size_t *st_foff;  /* ... layer k at fwd + st_foff[k] */
-  size_t fwd_cap, st_foff_cap;
-  int no_keep;      /* tests: 1 = checkpoints and replay whatever the size (same results) */
-  int no_skip;      /* tests: 1 = the backward pass visits the unreached states too (same results) */
-  double **layers; /* checkpoints, segment and work layers */
+  /* sparse full solve: reached states of every layer (index ascending,
+   * F) at sp_idx/sp_val + st_soff[k]; dense work arrays kept all zero
+   * between calls */
+  uint32_t *sp_idx;
+  double *sp_val, *sp_acc, *sp_b0, *sp_b1;
+  uint64_t *sp_mark;
+  size_t *st_soff;
+  size_t sp_idx_cap, sp_val_cap, sp_acc_cap, sp_b0_cap, sp_b1_cap, sp_mark_cap, st_soff_cap;
+  uint8_t *dc_dig; /* state decoding tables of one layer, 4 digits at a time (myrinet_dp.c) */
+  size_t *dc_add;
+  size_t dc_dig_cap, dc_add_cap;
+  double **layers; /* the two work layers of myr_dp_solve_first */
   size_t *layer_cap;
   size_t nlayers;
 } myr_dp;
@@ -74,29 +80,28 @@ typedef struct myr_dp {
 /* Largest frontier the DP accepts (3^12 states per layer). */
 #define MYR_DP_MAX_WIDTH 12
 
-/* A full solve (not first_only) whose layers hold at most this many
- * states in all (8 MiB) keeps every forward layer: one forward pass.
- * Larger ones keep checkpoints and replay the forward pass (memory
- * O(sqrt(steps)) layers). Both give the same ratios bit for bit. The
- * default work cap (16 x 3^8 states) always fits. In both, the backward
- * pass visits only the states the forward pass reached (a sixth of them
- * on halo3d's components: a step opens its new vertices in few joint
- * states). A first_only solve (a region) is one backward pass over every
- * state: a forward pass to skip the unreached ones costs it more than it
- * saves. */
-#define MYR_DP_KEEP_STATES ((size_t)1 << 20)
-
 /* Greedy order of the P vertices keeping the frontier small (ties by
  * index): writes order[0..np) and returns its width (largest number of
  * open Q vertices after a step); stops early, returning a value > limit,
  * as soon as the width exceeds limit or the states of the layers
  * (sum of 3^frontier) exceed max_states. */
 size_t myr_dp_order(myr_dp *w, const myr_dp_in *in, uint32_t *order, size_t limit, size_t max_states);
-/* Runs the DP along `order` (width <= MYR_DP_MAX_WIDTH) and writes, for
- * each slot, ratio[slot] = N / (weighted number of maximal matchings that
- * use one given comm of the slot's pair) -- with fields, 1 / the marginal
- * of one comm. If first_only, only the slots of order[0] are written. */
-void myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, int first_only, double *ratio);
+/* Full solve along `order` (width <= MYR_DP_MAX_WIDTH): writes, for each
+ * slot, ratio[slot] = N / (weighted number of maximal matchings that use
+ * one given comm of the slot's pair) -- with fields, 1 / the marginal of
+ * one comm. A forward pass keeps, per layer, only the states reached from
+ * the empty one (index ascending, with their F; most states of a layer
+ * are never reached: a step opens its new vertices in few joint states),
+ * and the backward pass visits only those: the cost and memory follow the
+ * reached states, not the 3^w of each layer. Returns 0 (ratio unset) as
+ * soon as the layers hold more than max_reached reached states in all
+ * (w->st_soff[np] is their number after a solve). */
+int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t max_reached, double *ratio);
+/* The regions' pass: the ratios of the slots of order[0] only, by one
+ * backward pass over every state (no forward pass: telling the reached
+ * states apart would cost a region more than it saves). The same ratios,
+ * bit for bit, as a full solve gives those slots. */
+void myr_dp_solve_first(myr_dp *w, const myr_dp_in *in, const uint32_t *order, double *ratio);
 void myr_dp_free(myr_dp *w);
 
 #endif

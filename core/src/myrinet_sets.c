@@ -33,6 +33,7 @@ myr_options myr_default_options(size_t exact_width)
                        .bp_chaos_probe = 60,
                        .closed_forms = 1,
                        .local_near = 1,
+                       .dense_exact = 1,
                        .memo = 1};
 }
 
@@ -212,6 +213,20 @@ static size_t exact_states(size_t limit)
   return max_states;
 }
 
+/* The DP's input with P = the destinations: slots = pairs by destination. */
+static void dst_side_input(myr_comp *c, myr_dp_in *by_dst)
+{
+  myr_bigraph *g = &c->g;
+  GROW(c, dq, g->ne + 1);
+  GROW(c, dw, g->ne + 1);
+  GROW(c, dr, g->ne + 1);
+  for (size_t t = 0; t < g->ne; t++) {
+    c->dq[t] = g->e_src[g->d_pairs[t]];
+    c->dw[t] = g->e_mult[g->d_pairs[t]];
+  }
+  *by_dst = (myr_dp_in){.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = c->dq, .p_w = c->dw};
+}
+
 static int solve_exact(myr_comp *c, size_t limit)
 {
   size_t max_states = exact_states(limit);
@@ -226,27 +241,64 @@ static int solve_exact(myr_comp *c, size_t limit)
   if (try_src)
     ws = myr_dp_order(&c->dp, &by_src, order_s, limit, max_states);
   myr_dp_in by_dst = {0};
-  if (try_dst) { /* destination side: slots = pairs by destination */
-    GROW(c, dq, g->ne + 1);
-    GROW(c, dw, g->ne + 1);
-    GROW(c, dr, g->ne + 1);
-    for (size_t t = 0; t < g->ne; t++) {
-      c->dq[t] = g->e_src[g->d_pairs[t]];
-      c->dw[t] = g->e_mult[g->d_pairs[t]];
-    }
-    by_dst = (myr_dp_in){.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = c->dq, .p_w = c->dw};
+  if (try_dst) {
+    dst_side_input(c, &by_dst);
     wd = myr_dp_order(&c->dp, &by_dst, order_d, limit, max_states);
   }
   if (ws <= limit && ws <= wd) {
-    myr_dp_solve(&c->dp, &by_src, order_s, 0, c->ratio);
+    myr_dp_solve(&c->dp, &by_src, order_s, SIZE_MAX, c->ratio);
   } else if (wd <= limit) {
-    myr_dp_solve(&c->dp, &by_dst, order_d, 0, c->dr);
+    myr_dp_solve(&c->dp, &by_dst, order_d, SIZE_MAX, c->dr);
     for (size_t t = 0; t < g->ne; t++)
       c->ratio[g->d_pairs[t]] = c->dr[t];
   } else {
     return 0;
   }
   return 1;
+}
+
+/* A dense component (at least a quarter of its source x destination pairs
+ * present) beyond both exact methods: the DP over reached states, with
+ * the widest frontier the DP accepts, as long as the states reached from
+ * the empty one fit the cap below. On such graphs few states are reached
+ * (a twentieth to a fifth of 3^w per layer) and BP's Bethe bias is
+ * largest (2.5 to 5.5 %); on sparse ones (the halo exchange) BP + regions
+ * err by a few tenths of a percent and cost less than the DP would, so
+ * they keep them. Returns 0 if not applicable or over the cap. */
+static int solve_dense(myr_comp *c, size_t limit)
+{
+  myr_bigraph *g = &c->g;
+  if (4 * g->ne < g->ns * g->nd)
+    return 0;
+  size_t wide = MYR_DP_MAX_WIDTH;
+  int try_src = frontier_may_fit(g, 0, wide), try_dst = frontier_may_fit(g, 1, wide);
+  if (!try_src && !try_dst)
+    return 0;
+  GROW(c, order, g->ns + g->nd + 1);
+  uint32_t *order_s = c->order, *order_d = c->order + g->ns;
+  size_t ws = SIZE_MAX, wd = SIZE_MAX;
+  myr_dp_in by_src = {.np = g->ns, .nq = g->nd, .p_off = g->s_off, .p_q = g->e_dst, .p_w = g->e_mult};
+  if (try_src)
+    ws = myr_dp_order(&c->dp, &by_src, order_s, wide, SIZE_MAX);
+  myr_dp_in by_dst = {0};
+  if (try_dst) {
+    dst_side_input(c, &by_dst);
+    wd = myr_dp_order(&c->dp, &by_dst, order_d, wide, SIZE_MAX);
+  }
+  /* At these widths a reached state costs the DP 35 to 110 ns (no option
+   * tables, digits decoded from the index, scattered memory), up to 9
+   * times what a state of a narrow layer costs (7 ns, all-to-all 8): 16 x
+   * 3^(limit - 2) reached states keep a solve within about the cost the
+   * path DP's cap allows (0.3 to 0.6 ms at limit 8, bench_technologies). */
+  size_t cap = exact_states(limit > 2 ? limit - 2 : 0);
+  if (ws <= wide && ws <= wd)
+    return myr_dp_solve(&c->dp, &by_src, order_s, cap, c->ratio);
+  if (wd <= wide && myr_dp_solve(&c->dp, &by_dst, order_d, cap, c->dr)) {
+    for (size_t t = 0; t < g->ne; t++)
+      c->ratio[g->d_pairs[t]] = c->dr[t];
+    return 1;
+  }
+  return 0;
 }
 
 void myr_comp_solve(myr_comp *c, const myr_options *opt)
@@ -268,6 +320,8 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     c->method = MYR_EXACT;
   } else if (myr_idle_solve(&c->idle, g, exact_states(limit), c->ratio)) {
     c->method = MYR_IDLE;
+  } else if (opt->dense_exact && solve_dense(c, limit)) {
+    c->method = MYR_DENSE;
   } else if ((opt->local_near && myr_closed_near(g)) || g->ne > opt->bp_max_pairs) {
     myr_closed_local(g, c->ratio);
     c->method = MYR_LOCAL;

@@ -53,12 +53,15 @@ typedef struct myr_options {
   size_t bp_chaos_probe; /* BP's chaos probe sweep (myrinet_bp.h); 0: off */
   int closed_forms;      /* 0: never use the closed form (validation) */
   int local_near;        /* 1: near-complete graphs get the local closed form */
+  int dense_exact;       /* 1: dense components beyond both exact bounds get
+                            the DP over reached states (frontier <= 12) when
+                            those fit the work cap */
   int memo;              /* 1: reuse the ratios of graphs solved before (no
                             change of result; 0 times every solve) */
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */
-typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL, MYR_SUBSET, MYR_IDLE, MYR_METHODS } myr_method;
+typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL, MYR_SUBSET, MYR_IDLE, MYR_DENSE, MYR_METHODS } myr_method;
 
 typedef struct myr_item {
   cg_comm comm;

@@ -27,8 +27,9 @@ enum { P_EXACT_WIDTH };
 
 static const cg_tech_param myrinet_params[] = {
   {"exact_max_width",
-   "widest frontier (hosts whose state is tracked at once) solved exactly, 3^w states; beyond, "
-   "regions of half this width with belief propagation outside",
+   "widest frontier (hosts whose state is tracked at once) solved exactly, 3^w states; dense "
+   "components up to frontier 12 while 16 x 3^(w-2) reached states suffice; beyond, regions of "
+   "half this width with belief propagation outside",
    8, 0, MYR_DP_MAX_WIDTH},
 };
 

@@ -2,13 +2,14 @@
  * already on the frontier are fewer than the frontier is solved through a
  * table of its options per combination of their digits. The tables change
  * no arithmetic: every ratio is bit-identical with them off, for the full
- * DP and for the single-source pass of the regions, with and without
- * fields. Likewise the full DP keeping every forward layer (the default
- * at this size) and keeping checkpoints and replaying them, and its
- * backward pass skipping the states the forward pass never reached (the
- * default) or not. Graph: the 4 x 4 torus halo (each host sends to its 4
- * neighbours), P = sources; fields drawn by a fixed generator. The step
- * counts were measured with this file. */
+ * DP (over the reached states) and for the single-source pass of the
+ * regions (over every state), with and without fields. The two passes
+ * also agree bit for bit on the first source's slots (layers are rescaled
+ * by powers of two, which cancel), the full DP reaches few of the states
+ * (counted), and it stops when they exceed its max_reached argument.
+ * Graph: the 4 x 4 torus halo (each host sends to its 4 neighbours), P =
+ * sources; fields drawn by a fixed generator. The step and state counts
+ * were measured with this file. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -16,6 +17,7 @@
 #include "myrinet_dp.h"
 
 enum { SIDE = 4, HOSTS = SIDE * SIDE, DEG = 4, SLOTS = HOSTS * DEG };
+enum { REACHED = 2698, ALL = 13448 }; /* states of the full DP: reached, all (measured) */
 
 static size_t p_off[HOSTS + 1];
 static uint32_t p_q[SLOTS];
@@ -41,36 +43,34 @@ static void torus(void)
   }
 }
 
-/* Solves in with tables on and off, and (full DP) with checkpoints
- * instead of every forward layer and with every state visited; returns
- * the steps tabulated with tables on. */
-static size_t compare(const myr_dp_in *in, const uint32_t *order, int first_only)
+/* Solves in with tables on and off, fully and for the first source;
+ * returns the steps tabulated by the full solve with tables on (forward
+ * and backward passes) and, in *first_steps, by the first-source pass. */
+static size_t compare(const myr_dp_in *in, const uint32_t *order, size_t *first_steps)
 {
-  double on[SLOTS], off[SLOTS], replay[SLOTS], every[SLOTS];
-  myr_dp w = {0}, v = {0}, r = {0}, e = {0};
+  double on[SLOTS], off[SLOTS], first[SLOTS], first_off[SLOTS];
+  myr_dp w = {0}, v = {0}, f = {0}, g = {0};
   v.no_tables = 1;
-  r.no_keep = 1;
-  e.no_skip = 1;
-  myr_dp_solve(&w, in, order, first_only, on);
-  myr_dp_solve(&v, in, order, first_only, off);
-  myr_dp_solve(&r, in, order, first_only, replay);
-  myr_dp_solve(&e, in, order, first_only, every);
-  size_t n = first_only ? p_off[order[0] + 1] - p_off[order[0]] : SLOTS;
-  size_t s0 = first_only ? p_off[order[0]] : 0;
-  for (size_t s = s0; s < s0 + n; s++) {
+  g.no_tables = 1;
+  CHECK(myr_dp_solve(&w, in, order, SIZE_MAX, on) == 1);
+  CHECK(myr_dp_solve(&v, in, order, SIZE_MAX, off) == 1);
+  myr_dp_solve_first(&f, in, order, first);
+  myr_dp_solve_first(&g, in, order, first_off);
+  for (size_t s = 0; s < SLOTS; s++) {
     CHECK(on[s] == off[s]);
-    CHECK(on[s] == replay[s]);
-    CHECK(on[s] == every[s]);
     CHECK(on[s] > 1 && on[s] < 1e6);
   }
-  CHECK(v.tabled_steps == 0);
+  for (size_t s = p_off[order[0]]; s < p_off[order[0] + 1]; s++) {
+    CHECK(first[s] == on[s]);
+    CHECK(first_off[s] == on[s]);
+  }
+  CHECK(v.tabled_steps == 0 && g.tabled_steps == 0);
   size_t steps = w.tabled_steps;
-  if (!first_only) /* the replay runs the forward steps of each segment but its first twice */
-    CHECK(r.tabled_steps == 40);
+  *first_steps = f.tabled_steps;
   myr_dp_free(&w);
   myr_dp_free(&v);
-  myr_dp_free(&r);
-  myr_dp_free(&e);
+  myr_dp_free(&f);
+  myr_dp_free(&g);
   return steps;
 }
 
@@ -84,13 +84,28 @@ int main(void)
   size_t width = myr_dp_order(&w, &in, order, MYR_DP_MAX_WIDTH, SIZE_MAX);
   myr_dp_free(&w);
   CHECK(width == 7);
-  /* full DP: the forward pass and the backward pass (the replay of the
-   * checkpoints, off by default here, adds more) */
-  CHECK(compare(&in, order, 0) == 28);
+  size_t first_steps;
+  /* full DP: 14 of the 16 steps tabulated in each of its two passes (the
+   * forward pass has 15 steps: the last layer is never built) */
+  CHECK(compare(&in, order, &first_steps) == 28);
+  CHECK(first_steps == 14);
   in.alpha_q = alpha_q;
   in.beta_q = beta_q;
-  CHECK(compare(&in, order, 0) == 28);
-  /* the regions' pass (one backward sweep): 14 of the 16 steps */
-  CHECK(compare(&in, order, 1) == 14);
+  CHECK(compare(&in, order, &first_steps) == 28);
+  CHECK(first_steps == 14);
+  /* reached states: few of the layers' states; a cap one below stops it */
+  double r[SLOTS];
+  CHECK(myr_dp_solve(&w, &in, order, SIZE_MAX, r) == 1);
+  size_t reached = w.st_soff[in.np], all = 0;
+  for (size_t k = 0; k < in.np; k++) {
+    size_t n = 1;
+    for (size_t t = 0; t < w.st_a[k]; t++)
+      n *= 3;
+    all += n;
+  }
+  CHECK(reached == REACHED && all == ALL);
+  CHECK(myr_dp_solve(&w, &in, order, reached - 1, r) == 0);
+  CHECK(myr_dp_solve(&w, &in, order, reached, r) == 1);
+  myr_dp_free(&w);
   CHECK_DONE();
 }
