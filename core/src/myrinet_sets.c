@@ -199,9 +199,6 @@ static int frontier_may_fit(const myr_bigraph *g, int dst_side, size_t limit)
   return 0;
 }
 
-/* Exact DP with P = the side giving the narrower frontier. Returns 0 if
- * both are wider than the bound or would visit more than 16 x 3^bound
- * states. */
 /* Work cap of the exact methods: a long component of frontier `limit`
  * would cost 3^limit per step; 16 x 3^limit is e.g. 8 steps of the
  * all-to-all on `limit` hosts. */
@@ -227,6 +224,11 @@ static void dst_side_input(myr_comp *c, myr_dp_in *by_dst)
   *by_dst = (myr_dp_in){.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = c->dq, .p_w = c->dw};
 }
 
+/* Exact DP with P = the side giving the narrower frontier. Returns 0 if
+ * both are wider than the bound or would visit more than 16 x 3^bound
+ * states (all states of the layers, reached or not: the cap that decides
+ * which components are exact is unchanged since the DP visits only the
+ * reached ones). */
 static int solve_exact(myr_comp *c, size_t limit)
 {
   size_t max_states = exact_states(limit);
