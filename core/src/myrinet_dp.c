@@ -233,24 +233,6 @@ static void build_steps(myr_dp *w, const myr_dp_in *in, const uint32_t *order)
   w->st_np[np] = nnew;
 }
 
-/* ---- layers ---- */
-
-static double *layer(myr_dp *w, size_t i, size_t n)
-{
-  if (i >= w->nlayers) {
-    size_t old = w->nlayers, want = i + 8;
-    w->layers = cg_xrealloc(w->layers, want * sizeof *w->layers);
-    w->layer_cap = cg_xrealloc(w->layer_cap, want * sizeof *w->layer_cap);
-    for (size_t j = old; j < want; j++) {
-      w->layers[j] = NULL;
-      w->layer_cap[j] = 0;
-    }
-    w->nlayers = want;
-  }
-  cg_grow((void **)&w->layers[i], &w->layer_cap[i], n, sizeof(double));
-  return w->layers[i];
-}
-
 /* Keeps a layer's largest value within 2^-400 .. 2^400 (exact powers of
  * two: ratios computed from the same layers are unchanged). */
 static double scale_factor(double mx)
@@ -645,21 +627,36 @@ static size_t max_degree(const myr_dp_in *in)
   return maxdeg;
 }
 
+/* The widest layer of the steps built for np P vertices. */
+static size_t max_frontier(const myr_dp *w, size_t np)
+{
+  size_t amax = 0;
+  for (size_t k = 0; k <= np; k++)
+    if (w->st_a[k] > amax)
+      amax = w->st_a[k];
+  return amax;
+}
+
+/* What both solves set up: the steps of `order`, the powers of 3, the
+ * count slots; returns the options' scratch (freed by the caller). */
+static opt *solve_setup(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t *p3)
+{
+  build_steps(w, in, order);
+  for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
+    p3[i] = pow3(i);
+  GROW(w, cnt, in->p_off[in->np] + 1);
+  return cg_xmalloc((max_degree(in) + 3) * sizeof(opt));
+}
+
 int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t max_reached, double *ratio)
 {
   size_t np = in->np;
   if (np == 0)
     return 1;
-  build_steps(w, in, order);
   size_t p3[MYR_DP_MAX_WIDTH + 2];
-  for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
-    p3[i] = pow3(i);
-  size_t amax = 0;
-  for (size_t k = 0; k <= np; k++)
-    if (w->st_a[k] > amax)
-      amax = w->st_a[k];
+  opt *o = solve_setup(w, in, order, p3);
   /* Dense work arrays, all zero between calls (cg_grow zeroes new space). */
-  size_t dense = pow3(amax);
+  size_t dense = pow3(max_frontier(w, np));
   GROW(w, sp_acc, dense);
   GROW(w, sp_mark, (dense + 63) / 64);
   GROW(w, sp_b0, dense);
@@ -667,8 +664,6 @@ int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t m
   GROW(w, st_soff, np + 2);
   GROW(w, sp_idx, 1);
   GROW(w, sp_val, 1);
-  GROW(w, cnt, in->p_off[np] + 1);
-  opt *o = cg_xmalloc((max_degree(in) + 3) * sizeof *o);
   w->st_soff[0] = 0;
   w->st_soff[1] = 1;
   w->sp_idx[0] = 0;
@@ -704,18 +699,18 @@ void myr_dp_solve_first(myr_dp *w, const myr_dp_in *in, const uint32_t *order, d
   size_t np = in->np;
   if (np == 0)
     return;
-  build_steps(w, in, order);
   size_t p3[MYR_DP_MAX_WIDTH + 2];
-  for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
-    p3[i] = pow3(i);
-  opt *o = cg_xmalloc((max_degree(in) + 3) * sizeof *o);
-  GROW(w, cnt, in->p_off[np] + 1);
-  double *b = layer(w, 0, 1), *bn;
+  opt *o = solve_setup(w, in, order, p3);
+  size_t n = pow3(max_frontier(w, np));
+  GROW(w, fb0, n);
+  GROW(w, fb1, n);
+  double *b = w->fb0, *bn = w->fb1;
   b[0] = 1; /* after the last step every Q vertex is closed */
-  for (size_t k = np, cur = 0; k-- > 0; cur = 1 - cur) {
-    bn = layer(w, 1 - cur, pow3(w->st_a[k]));
+  for (size_t k = np; k-- > 0;) {
     backward_step(w, in, order, k, p3, k == 0, b, bn, o, ratio);
+    double *t = b; /* bn now holds B_k */
     b = bn;
+    bn = t;
   }
   free(o);
 }
@@ -758,9 +753,7 @@ void myr_dp_free(myr_dp *w)
   free(w->sp_b1);
   free(w->dc_dig);
   free(w->dc_add);
-  for (size_t i = 0; i < w->nlayers; i++)
-    free(w->layers[i]);
-  free(w->layers);
-  free(w->layer_cap);
+  free(w->fb0);
+  free(w->fb1);
   *w = (myr_dp){0};
 }

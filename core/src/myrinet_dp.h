@@ -72,9 +72,8 @@ typedef struct myr_dp {
   uint8_t *dc_dig; /* state decoding tables of one layer, 4 digits at a time (myrinet_dp.c) */
   size_t *dc_add;
   size_t dc_dig_cap, dc_add_cap;
-  double **layers; /* the two work layers of myr_dp_solve_first */
-  size_t *layer_cap;
-  size_t nlayers;
+  double *fb0, *fb1; /* the two work layers of myr_dp_solve_first */
+  size_t fb0_cap, fb1_cap;
 } myr_dp;
 
 /* Largest frontier the DP accepts (3^12 states per layer). */

@@ -224,16 +224,14 @@ static void dst_side_input(myr_comp *c, myr_dp_in *by_dst)
   *by_dst = (myr_dp_in){.np = g->nd, .nq = g->ns, .p_off = g->d_off, .p_q = c->dq, .p_w = c->dw};
 }
 
-/* Exact DP with P = the side giving the narrower frontier. Returns 0 if
- * both are wider than the bound or would visit more than 16 x 3^bound
- * states (all states of the layers, reached or not: the cap that decides
- * which components are exact is unchanged since the DP visits only the
- * reached ones). */
-static int solve_exact(myr_comp *c, size_t limit)
+/* The DP with P = the side giving the narrower frontier, if one is at
+ * most `width` wide with at most max_states states in its layers (all of
+ * them, reached or not), the solve stopping beyond max_reached reached
+ * states. Returns whether it solved the component. */
+static int solve_dp(myr_comp *c, size_t width, size_t max_states, size_t max_reached)
 {
-  size_t max_states = exact_states(limit);
   myr_bigraph *g = &c->g;
-  int try_src = frontier_may_fit(g, 0, limit), try_dst = frontier_may_fit(g, 1, limit);
+  int try_src = frontier_may_fit(g, 0, width), try_dst = frontier_may_fit(g, 1, width);
   if (!try_src && !try_dst)
     return 0;
   GROW(c, order, g->ns + g->nd + 1);
@@ -241,23 +239,26 @@ static int solve_exact(myr_comp *c, size_t limit)
   size_t ws = SIZE_MAX, wd = SIZE_MAX;
   myr_dp_in by_src = {.np = g->ns, .nq = g->nd, .p_off = g->s_off, .p_q = g->e_dst, .p_w = g->e_mult};
   if (try_src)
-    ws = myr_dp_order(&c->dp, &by_src, order_s, limit, max_states);
+    ws = myr_dp_order(&c->dp, &by_src, order_s, width, max_states);
   myr_dp_in by_dst = {0};
   if (try_dst) {
     dst_side_input(c, &by_dst);
-    wd = myr_dp_order(&c->dp, &by_dst, order_d, limit, max_states);
+    wd = myr_dp_order(&c->dp, &by_dst, order_d, width, max_states);
   }
-  if (ws <= limit && ws <= wd) {
-    myr_dp_solve(&c->dp, &by_src, order_s, SIZE_MAX, c->ratio);
-  } else if (wd <= limit) {
-    myr_dp_solve(&c->dp, &by_dst, order_d, SIZE_MAX, c->dr);
+  if (ws <= width && ws <= wd)
+    return myr_dp_solve(&c->dp, &by_src, order_s, max_reached, c->ratio);
+  if (wd <= width && myr_dp_solve(&c->dp, &by_dst, order_d, max_reached, c->dr)) {
     for (size_t t = 0; t < g->ne; t++)
       c->ratio[g->d_pairs[t]] = c->dr[t];
-  } else {
-    return 0;
+    return 1;
   }
-  return 1;
+  return 0;
 }
+
+/* Exact DP: frontier at most the bound and at most 16 x 3^bound states
+ * in its layers (all of them: the cap that decides which components are
+ * exact counts every state, though the DP visits only the reached ones). */
+static int solve_exact(myr_comp *c, size_t limit) { return solve_dp(c, limit, exact_states(limit), SIZE_MAX); }
 
 /* A dense component (at least a quarter of its source x destination pairs
  * present) beyond both exact methods: the DP over reached states, with
@@ -272,35 +273,12 @@ static int solve_dense(myr_comp *c, size_t limit)
   myr_bigraph *g = &c->g;
   if (4 * g->ne < g->ns * g->nd)
     return 0;
-  size_t wide = MYR_DP_MAX_WIDTH;
-  int try_src = frontier_may_fit(g, 0, wide), try_dst = frontier_may_fit(g, 1, wide);
-  if (!try_src && !try_dst)
-    return 0;
-  GROW(c, order, g->ns + g->nd + 1);
-  uint32_t *order_s = c->order, *order_d = c->order + g->ns;
-  size_t ws = SIZE_MAX, wd = SIZE_MAX;
-  myr_dp_in by_src = {.np = g->ns, .nq = g->nd, .p_off = g->s_off, .p_q = g->e_dst, .p_w = g->e_mult};
-  if (try_src)
-    ws = myr_dp_order(&c->dp, &by_src, order_s, wide, SIZE_MAX);
-  myr_dp_in by_dst = {0};
-  if (try_dst) {
-    dst_side_input(c, &by_dst);
-    wd = myr_dp_order(&c->dp, &by_dst, order_d, wide, SIZE_MAX);
-  }
   /* At these widths a reached state costs the DP 35 to 110 ns (no option
    * tables, digits decoded from the index, scattered memory), up to 9
    * times what a state of a narrow layer costs (7 ns, all-to-all 8): 16 x
    * 3^(limit - 2) reached states keep a solve within about the cost the
    * path DP's cap allows (0.3 to 0.6 ms at limit 8, bench_technologies). */
-  size_t cap = exact_states(limit > 2 ? limit - 2 : 0);
-  if (ws <= wide && ws <= wd)
-    return myr_dp_solve(&c->dp, &by_src, order_s, cap, c->ratio);
-  if (wd <= wide && myr_dp_solve(&c->dp, &by_dst, order_d, cap, c->dr)) {
-    for (size_t t = 0; t < g->ne; t++)
-      c->ratio[g->d_pairs[t]] = c->dr[t];
-    return 1;
-  }
-  return 0;
+  return solve_dp(c, MYR_DP_MAX_WIDTH, SIZE_MAX, exact_states(limit > 2 ? limit - 2 : 0));
 }
 
 void myr_comp_solve(myr_comp *c, const myr_options *opt)

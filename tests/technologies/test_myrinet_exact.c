@@ -249,6 +249,24 @@ static void weighted(void)
   CHECK(other == 0);
 }
 
+/* A random graph on `hosts` hosts: each ordered pair (a != b) with
+ * probability keep %; rx = 1: host 0 only receives, rx = 2: host 0 only
+ * sends; doubles: one pair in 6 has two comms. At most MAXC comms. */
+static void random_dense(enum_ctx *e, uint32_t hosts, uint32_t keep, uint32_t rx, int doubles)
+{
+  e->n = 0;
+  for (cg_host a = 0; a < hosts && e->n < MAXC; a++)
+    for (cg_host b = 0; b < hosts && e->n < MAXC; b++) {
+      if (a == b || check_rand() % 100 >= keep || (rx == 1 && a == 0) || (rx == 2 && b == 0))
+        continue;
+      for (uint32_t m = doubles && check_rand() % 6 == 0 ? 2 : 1; m-- > 0 && e->n < MAXC;) {
+        e->src[e->n] = a;
+        e->dst[e->n] = b;
+        e->n++;
+      }
+    }
+}
+
 /* Random dense multigraphs (each ordered pair of 5 to 7 hosts kept with
  * probability 60 to 95 %, one pair in 6 doubled, sources and destinations
  * possibly different in number), with closed forms off and the exact
@@ -264,18 +282,7 @@ static void dense_idle(void)
   int bad = 0, idle = 0, graphs = 0, unequal = 0;
   for (int trial = 0; trial < 200; trial++) {
     uint32_t hosts = 5 + check_rand() % 3, keep = 60 + check_rand() % 36, rx = check_rand() % 3;
-    e.n = 0;
-    for (cg_host a = 0; a < hosts && e.n < MAXC; a++)
-      for (cg_host b = 0; b < hosts && e.n < MAXC; b++) {
-        /* rx = 1: host 0 only receives; rx = 2: host 0 only sends */
-        if (a == b || check_rand() % 100 >= keep || (rx == 1 && a == 0) || (rx == 2 && b == 0))
-          continue;
-        for (uint32_t m = check_rand() % 6 == 0 ? 2 : 1; m-- > 0 && e.n < MAXC;) {
-          e.src[e.n] = a;
-          e.dst[e.n] = b;
-          e.n++;
-        }
-      }
+    random_dense(&e, hosts, keep, rx, 1);
     if (e.n == 0 || e.n == MAXC)
       continue;
     myr_method m;
@@ -319,14 +326,7 @@ static void dense_reached(void)
   int bad = 0, dense = 0, over = 0;
   for (int trial = 0; trial < 200; trial++) {
     uint32_t hosts = 9 + check_rand() % 2, keep = 35 + check_rand() % 11;
-    e.n = 0;
-    for (cg_host a = 0; a < hosts && e.n < MAXC; a++)
-      for (cg_host b = 0; b < hosts && e.n < MAXC; b++)
-        if (a != b && check_rand() % 100 < keep) {
-          e.src[e.n] = a;
-          e.dst[e.n] = b;
-          e.n++;
-        }
+    random_dense(&e, hosts, keep, 0, 0);
     if (e.n == 0 || e.n == MAXC)
       continue;
     myr_method m;
