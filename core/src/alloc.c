@@ -34,7 +34,7 @@ void *cg_xrealloc(void *p, size_t size)
   return q;
 }
 
-void cg_grow(void **array, size_t *cap, size_t need, size_t elem_size)
+void cg_grow_slow(void **array, size_t *cap, size_t need, size_t elem_size)
 {
   if (need <= *cap)
     return;

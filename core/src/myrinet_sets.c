@@ -49,6 +49,7 @@ void myr_comp_free(myr_comp *c)
   free(c->ratio);
   free(c->host_map);
   free(c->hosts);
+  free(c->host_tmp);
   free(c->perm);
   free(c->perm2);
   free(c->bucket);
@@ -65,10 +66,42 @@ void myr_comp_free(myr_comp *c)
   *c = (myr_comp){0};
 }
 
-static int cmp_u32(const void *a, const void *b)
+/* Sorts distinct host ids ascending: by insertion when few (most
+ * components of a halo exchange have a handful of hosts, where a library
+ * sort's indirect comparisons cost more than the sort), else by bytes,
+ * least significant first, through c->host_tmp (as many passes as the
+ * largest id has bytes). The ids are distinct: any sort gives this order. */
+static void sort_hosts(myr_comp *c, uint32_t *h, size_t n)
 {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return x < y ? -1 : x > y;
+  if (n <= 32) {
+    for (size_t i = 1; i < n; i++) {
+      uint32_t x = h[i];
+      size_t j = i;
+      for (; j > 0 && h[j - 1] > x; j--)
+        h[j] = h[j - 1];
+      h[j] = x;
+    }
+    return;
+  }
+  GROW(c, host_tmp, n);
+  uint32_t max = 0, *src = h, *dst = c->host_tmp;
+  for (size_t i = 0; i < n; i++)
+    if (h[i] > max)
+      max = h[i];
+  for (unsigned shift = 0; shift < 32 && max >> shift != 0; shift += 8) {
+    size_t at[257] = {0};
+    for (size_t i = 0; i < n; i++)
+      at[(src[i] >> shift & 255) + 1]++;
+    for (size_t b = 0; b < 256; b++)
+      at[b + 1] += at[b];
+    for (size_t i = 0; i < n; i++)
+      dst[at[src[i] >> shift & 255]++] = src[i];
+    uint32_t *t = src;
+    src = dst;
+    dst = t;
+  }
+  if (src != h)
+    memcpy(h, src, n * sizeof *h);
 }
 
 /* Local indices of the hosts of one side, in host-id order: hosts[base ..
@@ -84,7 +117,7 @@ static size_t index_hosts(myr_comp *c, int dst_side, size_t base)
       c->hosts[base + n++] = h;
     }
   }
-  qsort(c->hosts + base, n, sizeof *c->hosts, cmp_u32);
+  sort_hosts(c, c->hosts + base, n);
   for (size_t i = 0; i < n; i++)
     c->host_map[c->hosts[base + i]] = (uint32_t)i;
   return n;

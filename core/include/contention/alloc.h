@@ -14,8 +14,15 @@ void *cg_xmalloc(size_t size);
 void *cg_xcalloc(size_t count, size_t size);
 void *cg_xrealloc(void *p, size_t size);
 /* Grows *array (of elem_size) so that it holds at least `need` elements;
- * *cap is updated (doubling). */
-void cg_grow(void **array, size_t *cap, size_t need, size_t elem_size);
+ * *cap is updated (doubling), the new elements are zero. */
+void cg_grow_slow(void **array, size_t *cap, size_t need, size_t elem_size);
+/* cg_grow_slow when the array is too small: inline, since the solvers call
+ * it on every solve and it almost never grows. */
+static inline void cg_grow(void **array, size_t *cap, size_t need, size_t elem_size)
+{
+  if (need > *cap)
+    cg_grow_slow(array, cap, need, elem_size);
+}
 
 #ifdef __cplusplus
 }
