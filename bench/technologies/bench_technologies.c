@@ -10,14 +10,17 @@
  *    the dense DP against BP + regions on the dense graphs of section 3
  *    that it solves.
  * 3. Myrinet approximations against the exact DP (frontier up to 12):
- *    a. as used (exact_max_width 8) on graphs beyond the bound;
+ *    a. as used (exact_max_width 8, or WIDTH) on graphs beyond the
+ *       default bound;
  *    b. forced (exact bound 0) on small graphs: all-to-all, all-to-all
  *       minus comms (default regions), random connected (regions of
  *       frontier 2, 4, 6; the default is 4).
  * 4. Myrinet all-to-all on 64 .. 1024 hosts: every comm started at once
  *    (deferred mode, one flush), then comms ending one by one (immediate
  *    mode): cost per event.
- * Usage: bench_technologies [seconds per measurement, default 0.3] */
+ * Usage: bench_technologies [SECONDS [WIDTH]]: seconds per measurement
+ * (default 0.3); WIDTH, the exact_max_width of the "as used" rows of
+ * sections 2 and 3 (default 8, the technology's default; 0..12). */
 #define _POSIX_C_SOURCE 199309L
 #include <math.h>
 #include <stdint.h>
@@ -30,6 +33,9 @@
 
 #include "../bench_util.h"
 #include "myr_shapes.h"
+
+/* exact_max_width of the "as used" rows (the command line's WIDTH) */
+static size_t used_width = 8;
 
 static void random_pair(uint32_t hosts, cg_host *s, cg_host *d)
 {
@@ -157,8 +163,8 @@ static void myrinet_cost(double budget)
     shape_all_to_all(&s, n);
     printf("                        %4u %9.1f ms\n", n, 1e3 * time_solve(&c, &s, &closed, budget, pen));
   }
-  printf("  random connected graphs (as used: exact_max_width 8), mean of 20:\n");
-  myr_options def = myr_default_options(8);
+  printf("  random connected graphs (as used: exact_max_width %zu), mean of 20:\n", used_width);
+  myr_options def = myr_default_options(used_width);
   for (size_t n = 8; n <= 48; n += 8) {
     double total = 0;
     int counts[MYR_METHODS] = {0};
@@ -273,10 +279,11 @@ static void myrinet_error(void)
   shape s = {0};
   char what[64];
   printf("\nMyrinet approximations against the exact DP (relative error of every comm's penalty)\n");
-  printf(" a. as used (exact_max_width 8), graphs the path DP solves only with a frontier of 9-12, or only\n"
+  printf(" a. as used (exact_max_width %zu), graphs the path DP solves only with a frontier of 9-12, or only\n"
          "    the idle-set DP with up to 16 x 3^12 states (all-to-all 13, 14); \"dense DP\": exact, reached states\n"
-         "    only:\n");
-  myr_options def = myr_default_options(8);
+         "    only:\n",
+         used_width);
+  myr_options def = myr_default_options(used_width);
   for (cg_host n = 9; n <= 14; n++) {
     if (n > 10 && n < 13)
       continue;
@@ -431,6 +438,15 @@ int main(int argc, char **argv)
   if (!(budget > 0)) {
     fprintf(stderr, "bench_technologies: bad time budget '%s' (expected seconds > 0)\n", argv[1]);
     return 2;
+  }
+  if (argc > 2) {
+    char *end;
+    long w = strtol(argv[2], &end, 10);
+    if (*argv[2] == '\0' || *end != '\0' || w < 0 || w > 12) {
+      fprintf(stderr, "bench_technologies: bad width '%s' (expected exact_max_width, 0..12)\n", argv[2]);
+      return 2;
+    }
+    used_width = (size_t)w;
   }
   const cg_tech *const *all = cg_tech_all();
   size_t sizes[] = {100, 1000, 10000};
