@@ -145,7 +145,7 @@ static void myrinet_cost(double budget)
   myr_options dp = myr_default_options(MYR_DP_MAX_WIDTH), closed = myr_default_options(8);
   dp.closed_forms = 0;
   printf("\nMyrinet: time per evaluation of one component\n");
-  myr_options noclosed = myr_default_options(8);
+  myr_options noclosed = myr_default_options(used_width);
   noclosed.closed_forms = 0;
   printf("  all-to-all on n hosts:  n   closed form     exact DP (frontier n)   as used without closed forms\n");
   for (cg_host n = 4; n <= 12; n += 2) {

@@ -638,14 +638,16 @@ static size_t max_frontier(const myr_dp *w, size_t np)
 }
 
 /* What both solves set up: the steps of `order`, the powers of 3, the
- * count slots; returns the options' scratch (freed by the caller). */
+ * count slots; returns the scratch of one state's options (w's, kept
+ * across solves: a region solve is too short to allocate it each time). */
 static opt *solve_setup(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t *p3)
 {
   build_steps(w, in, order);
   for (size_t i = 0; i < MYR_DP_MAX_WIDTH + 2; i++)
     p3[i] = pow3(i);
   GROW(w, cnt, in->p_off[in->np] + 1);
-  return cg_xmalloc((max_degree(in) + 3) * sizeof(opt));
+  GROW(w, scratch, max_degree(in) + 3);
+  return w->scratch;
 }
 
 int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t max_reached, double *ratio)
@@ -690,7 +692,6 @@ int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t m
     for (size_t j = w->st_soff[0]; j < w->st_soff[1]; j++) /* layer 0's */
       bn[w->sp_idx[j]] = 0;
   }
-  free(o);
   return ok;
 }
 
@@ -712,7 +713,6 @@ void myr_dp_solve_first(myr_dp *w, const myr_dp_in *in, const uint32_t *order, d
     b = bn;
     bn = t;
   }
-  free(o);
 }
 
 void myr_dp_free(myr_dp *w)
@@ -755,5 +755,6 @@ void myr_dp_free(myr_dp *w)
   free(w->dc_add);
   free(w->fb0);
   free(w->fb1);
+  free(w->scratch);
   *w = (myr_dp){0};
 }

@@ -74,6 +74,8 @@ typedef struct myr_dp {
   size_t dc_dig_cap, dc_add_cap;
   double *fb0, *fb1; /* the two work layers of myr_dp_solve_first */
   size_t fb0_cap, fb1_cap;
+  struct myr_dp_opt *scratch; /* one state's options (myrinet_dp.c) */
+  size_t scratch_cap;
 } myr_dp;
 
 /* Largest frontier the DP accepts (3^12 states per layer). */

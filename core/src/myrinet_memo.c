@@ -17,7 +17,6 @@ static void option_words(const myr_options *opt, size_t w[8])
   w[5] = (size_t)opt->closed_forms;
   w[6] = (size_t)opt->local_near;
   w[7] = (size_t)opt->dense_exact;
-  w[7] = 0;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)

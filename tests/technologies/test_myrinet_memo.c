@@ -8,7 +8,7 @@
  * draws that the closed form does not solve. Then: the same graph with
  * every host id shifted (same canonical graph) is answered by the memo;
  * one more comm on a pair (another multiplicity) is not; other options
- * empty it; and a memo capped at 4 KiB, emptied again and again, still
+ * (another width, the dense DP off) empty it; and a memo capped at 4 KiB, emptied again and again, still
  * gives the fresh penalties. */
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +114,11 @@ int main(void)
   same_as_fresh(&c, &pool[POOL - 2], &narrow);
   CHECK(c.memo.hits == hits);
   CHECK(c.memo.flushes == flushes + 1);
+  myr_options no_dense = narrow; /* the dense DP off is another option set too */
+  no_dense.dense_exact = 0;
+  same_as_fresh(&c, &pool[POOL - 2], &no_dense);
+  CHECK(c.memo.hits == hits);
+  CHECK(c.memo.flushes == flushes + 2);
   myr_comp_free(&c);
 
   /* A memo of 4 KiB: emptied whenever it fills, never wrong. */
