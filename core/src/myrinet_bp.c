@@ -1,6 +1,8 @@
 /* Belief propagation for maximal matchings (see myrinet_bp.h). */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "contention/alloc.h"
 #include "myrinet_bp.h"
@@ -10,30 +12,14 @@
 
 static const double TOLERANCE = 1e-12;
 
-/* Recomputes, in place, the messages leaving one host from the current
- * incoming ones: its k pairs are pair(j) = idx ? idx[first + j] : first + j.
- * Leave-one-out sums and products by prefix and suffix (no division, so a
- * zero b does no harm). With damping < 1 a message moves that fraction of
- * the way to its new value. Returns whether a message moved by more than
- * the tolerance (relative); with change non-NULL, also raises *change to
- * the largest relative move (the chaos probe). */
-static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t first, size_t k,
-                       const double *ain, const double *bin, double *aout, double *bout, double damping,
-                       double *change)
+/* Leave-one-out by prefix and suffix (no division, so a zero b does no
+ * harm): the messages leaving one host from the gathered incoming ga, gb.
+ * See update_host for the rest. */
+static int update_exact(myr_bp *bp, const double *mult, size_t first, size_t k, const double *ga, const double *gb,
+                        double *aout, double *bout, double damping, double *change)
 {
   double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod;
   int moved = 0;
-  /* the incoming messages: contiguous for a source, gathered for a
-   * destination */
-  const double *ga = ain + first, *gb = bin + first;
-  if (idx) {
-    for (size_t j = 0; j < k; j++) {
-      bp->ga[j] = ain[idx[first + j]];
-      bp->gb[j] = bin[idx[first + j]];
-    }
-    ga = bp->ga;
-    gb = bp->gb;
-  }
   /* prefix (pre, pp: over j' < j) and suffix (suf, sp: over j' > j) sums
    * and products in one loop: four independent chains overlap */
   double ps = 0, pq = 1, s = 0, p = 1;
@@ -48,7 +34,7 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t
     p *= gb[r];
   }
   for (size_t j = 0; j < k; j++) {
-    size_t e = idx ? idx[first + j] : first + j;
+    size_t e = first + j;
     double sa = pre[j] + suf[j], inv = 1 / (pp[j] * sp[j] + sa);
     double na = mult[e] * inv, nb = sa * inv;
     if (damping != 1) {
@@ -67,33 +53,174 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *idx, size_t
   return moved;
 }
 
+/* Two pairs at a time with SSE2 (x86-64), in plain C elsewhere (or with
+ * MYR_BP_GENERIC defined: technologies.myrinet_bp_totals compares the
+ * two); each lane does the scalar operations in the same order, so the
+ * results are the same bits either way. */
+#if defined(__SSE2__) && !defined(MYR_BP_GENERIC)
+#include <emmintrin.h>
+typedef __m128d v2d;
+#define V2_LOAD(p) _mm_loadu_pd(p)
+#define V2_STORE(p, v) _mm_storeu_pd((p), (v))
+#define V2_SET1(x) _mm_set1_pd(x)
+#define V2_ADD(a, b) _mm_add_pd((a), (b))
+#define V2_SUB(a, b) _mm_sub_pd((a), (b))
+#define V2_MUL(a, b) _mm_mul_pd((a), (b))
+#define V2_DIV(a, b) _mm_div_pd((a), (b))
+#define V2_MAX(a, b) _mm_max_pd((a), (b))
+#define V2_ABS(a) _mm_andnot_pd(_mm_set1_pd(-0.0), (a))
+static inline double v2_lane(v2d v, int i)
+{
+  double x[2];
+  _mm_storeu_pd(x, v);
+  return x[i];
+}
+#else
+typedef struct {
+  double x[2];
+} v2d;
+static inline v2d v2_make(double a, double b) { return (v2d){{a, b}}; }
+#define V2_LOAD(p) v2_make((p)[0], (p)[1])
+#define V2_STORE(p, v) ((p)[0] = (v).x[0], (p)[1] = (v).x[1])
+#define V2_SET1(y) v2_make((y), (y))
+#define V2_OP(a, b, op) v2_make((a).x[0] op (b).x[0], (a).x[1] op (b).x[1])
+#define V2_ADD(a, b) V2_OP(a, b, +)
+#define V2_SUB(a, b) V2_OP(a, b, -)
+#define V2_MUL(a, b) V2_OP(a, b, *)
+#define V2_DIV(a, b) V2_OP(a, b, /)
+#define V2_MAX(a, b) v2_make((a).x[0] > (b).x[0] ? (a).x[0] : (b).x[0], (a).x[1] > (b).x[1] ? (a).x[1] : (b).x[1])
+#define V2_ABS(a) v2_make(fabs((a).x[0]), fabs((a).x[1]))
+static inline double v2_lane(v2d v, int i) { return v.x[i]; }
+#endif
+
+/* New messages of two pairs (lanes) from their incoming a, b and
+ * multiplicity m, into na, nb; raises *excess with how far a move exceeds
+ * the tolerance (positive: it moved) and, probing, *chg with the relative
+ * moves from the old oa, ob. */
+static inline void totals_pair(v2d S, v2d P, v2d a, v2d b, v2d m, v2d oa, v2d ob, double *na, double *nb,
+                               v2d *excess, v2d *chg, int probe)
+{
+  v2d sa = V2_SUB(S, a), r = V2_DIV(b, V2_ADD(P, V2_MUL(sa, b)));
+  v2d xa = V2_MUL(m, r), xb = V2_MUL(sa, r), tol = V2_SET1(TOLERANCE);
+  v2d da = V2_ABS(V2_SUB(xa, oa)), db = V2_ABS(V2_SUB(xb, ob));
+  *excess = V2_MAX(*excess, V2_MAX(V2_SUB(da, V2_MUL(tol, xa)), V2_SUB(db, V2_MUL(tol, xb))));
+  if (probe)
+    *chg = V2_MAX(*chg, V2_MAX(V2_DIV(da, xa), V2_DIV(db, xb)));
+  V2_STORE(na, xa);
+  V2_STORE(nb, xb);
+}
+
+/* Leave-one-out from the host's totals, for a host of degree above
+ * MYR_BP_TOTALS_MIN when the product P of its b is at least
+ * MYR_BP_TOTALS_PMIN (every b is at most 1, so then none is 0 and no
+ * partial product underflows) and no a exceeds half the sum S (so S - a
+ * loses at most a few ulps):
+ *   a_out = m b / (P + (S - a) b),   b_out = (S - a) b / (P + (S - a) b),
+ * one division per pair, two pairs at a time, and no chain as long as the
+ * degree. Returns -1 when the conditions fail (then nothing was
+ * written). ga, gb: the incoming messages; for a destination (idx set),
+ * gathered, and om, oa, ob its multiplicities and old outgoing messages
+ * gathered into scratch, the new ones scattered at the end. */
+static int update_totals(const double *mult, size_t first, size_t k, const double *ga, const double *gb, double *aout,
+                         double *bout, double *change)
+{
+  /* four partial sums and products (lanes of two vectors), the largest a */
+  v2d s0 = V2_SET1(0), s1 = V2_SET1(0), p0 = V2_SET1(1), p1 = V2_SET1(1), mx = V2_SET1(0);
+  size_t j = 0;
+  for (; j + 4 <= k; j += 4) {
+    v2d a0 = V2_LOAD(ga + j), a1 = V2_LOAD(ga + j + 2);
+    s0 = V2_ADD(s0, a0);
+    s1 = V2_ADD(s1, a1);
+    mx = V2_MAX(mx, V2_MAX(a0, a1));
+    p0 = V2_MUL(p0, V2_LOAD(gb + j));
+    p1 = V2_MUL(p1, V2_LOAD(gb + j + 2));
+  }
+  double st = 0, pt = 1, amax = fmax(v2_lane(mx, 0), v2_lane(mx, 1));
+  for (; j < k; j++) {
+    st += ga[j];
+    pt *= gb[j];
+    amax = ga[j] > amax ? ga[j] : amax;
+  }
+  double S = ((v2_lane(s0, 0) + v2_lane(s1, 0)) + (v2_lane(s0, 1) + v2_lane(s1, 1))) + st;
+  double P = ((v2_lane(p0, 0) * v2_lane(p1, 0)) * (v2_lane(p0, 1) * v2_lane(p1, 1))) * pt;
+  if (!(P >= MYR_BP_TOTALS_PMIN) || !(2 * amax <= S))
+    return -1;
+  const double *m = mult + first, *oa = aout + first, *ob = bout + first;
+  double *na = aout + first, *nb = bout + first; /* in place: each pair is read before written */
+  v2d vS = V2_SET1(S), vP = V2_SET1(P), excess = V2_SET1(-1), chg = V2_SET1(0);
+  int probe = change != NULL;
+  for (j = 0; j + 2 <= k; j += 2)
+    totals_pair(vS, vP, V2_LOAD(ga + j), V2_LOAD(gb + j), V2_LOAD(m + j), V2_LOAD(oa + j), V2_LOAD(ob + j), na + j,
+                nb + j, &excess, &chg, probe);
+  if (j < k) { /* the last pair, in both lanes */
+    double xa[2], xb[2];
+    totals_pair(vS, vP, V2_SET1(ga[j]), V2_SET1(gb[j]), V2_SET1(m[j]), V2_SET1(oa[j]), V2_SET1(ob[j]), xa, xb,
+                &excess, &chg, probe);
+    na[j] = xa[0];
+    nb[j] = xb[0];
+  }
+  if (probe)
+    *change = fmax(*change, fmax(v2_lane(chg, 0), v2_lane(chg, 1)));
+  return v2_lane(excess, 0) > 0 || v2_lane(excess, 1) > 0;
+}
+
+/* Recomputes, in place, the messages leaving one host, stored at
+ * aout[first .. first + k), bout likewise, with multiplicities mult[first
+ * ..]: its incoming ones are ain[in[first + j]], bin likewise. With
+ * damping < 1 a message moves that fraction of the way to its new value.
+ * Returns whether a message moved by more than the tolerance (relative);
+ * with change non-NULL, also raises *change to the largest relative move
+ * (the chaos probe). */
+static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t first, size_t k, const double *ain,
+                       const double *bin, double *aout, double *bout, double damping, double *change)
+{
+  double *ga = bp->ga, *gb = bp->gb;
+  for (size_t j = 0; j < k; j++) {
+    ga[j] = ain[in[first + j]];
+    gb[j] = bin[in[first + j]];
+  }
+  if (k > MYR_BP_TOTALS_MIN && damping == 1 && !bp->exact_only) {
+    int moved = update_totals(mult, first, k, ga, gb, aout, bout, change);
+    if (moved >= 0)
+      return moved;
+  }
+  return update_exact(bp, mult, first, k, ga, gb, aout, bout, damping, change);
+}
+
 /* One sequential sweep, source i then destination i: simultaneous updates
  * fall into a two-sided oscillation on dense graphs, this converges on
- * sparse ones. Returns whether a message moved; see update_host for
- * change. */
+ * sparse ones. Each side's outgoing messages are stored in its own order
+ * (a_sd by pair, a_ds by destination slot), so a host reads its incoming
+ * ones through an index and writes its outgoing ones in a row. Returns
+ * whether a message moved; see update_host for change. */
 static int sweep(myr_bp *bp, const myr_bigraph *g, double damping, double *change)
 {
   size_t nv = g->ns > g->nd ? g->ns : g->nd;
   int moved = 0;
   for (size_t v = 0; v < nv; v++) {
     if (v < g->ns)
-      moved |= update_host(bp, g->e_mult, NULL, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
+      moved |= update_host(bp, g->e_mult, bp->slot, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
                            bp->a_sd, bp->b_sd, damping, change);
     if (v < g->nd)
-      moved |= update_host(bp, g->e_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
+      moved |= update_host(bp, bp->d_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
                            bp->b_sd, bp->a_ds, bp->b_ds, damping, change);
   }
   return moved;
 }
 
-/* Adds the current messages to the running sums sum[4 e .. 4 e + 3]. */
+/* Adds the current messages to the running sums: sum[0 .. ne) for a_sd,
+ * then b_sd, a_ds, b_ds (one array each, so the loops are vectorised). */
 static void accumulate(myr_bp *bp, size_t ne, double *sum)
 {
-  for (size_t e = 0; e < ne; e++) {
-    sum[4 * e] += bp->a_sd[e];
-    sum[4 * e + 1] += bp->b_sd[e];
-    sum[4 * e + 2] += bp->a_ds[e];
-    sum[4 * e + 3] += bp->b_ds[e];
+  const double *msg[4] = {bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds};
+  for (size_t i = 0; i < 4; i++) {
+    double *restrict out = sum + i * ne;
+    const double *restrict in = msg[i];
+    size_t e = 0;
+    for (; e + 2 <= ne; e += 2)
+      V2_STORE(out + e, V2_ADD(V2_LOAD(out + e), V2_LOAD(in + e)));
+    for (; e < ne; e++)
+      out[e] += in[e];
   }
 }
 
@@ -101,10 +228,10 @@ static void accumulate(myr_bp *bp, size_t ne, double *sum)
 static void set_mean(myr_bp *bp, size_t ne, const double *sum, size_t n)
 {
   for (size_t e = 0; e < ne; e++) {
-    bp->a_sd[e] = sum[4 * e] / (double)n;
-    bp->b_sd[e] = sum[4 * e + 1] / (double)n;
-    bp->a_ds[e] = sum[4 * e + 2] / (double)n;
-    bp->b_ds[e] = sum[4 * e + 3] / (double)n;
+    bp->a_sd[e] = sum[e] / (double)n;
+    bp->b_sd[e] = sum[ne + e] / (double)n;
+    bp->a_ds[e] = sum[2 * ne + e] / (double)n;
+    bp->b_ds[e] = sum[3 * ne + e] / (double)n;
   }
 }
 
@@ -127,6 +254,12 @@ static void prepare(myr_bp *bp, const myr_bigraph *g)
   GROW(bp, sprod, maxdeg + 1);
   GROW(bp, ga, maxdeg + 1);
   GROW(bp, gb, maxdeg + 1);
+  GROW(bp, slot, ne);
+  GROW(bp, d_mult, ne);
+  for (size_t t = 0; t < ne; t++) {
+    bp->slot[g->d_pairs[t]] = t;
+    bp->d_mult[t] = g->e_mult[g->d_pairs[t]];
+  }
   for (size_t e = 0; e < ne; e++)
     bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
   GROW(bp, avg, 8 * ne);
@@ -187,6 +320,8 @@ void myr_bp_free(myr_bp *bp)
   free(bp->sprod);
   free(bp->ga);
   free(bp->gb);
+  free(bp->slot);
+  free(bp->d_mult);
   free(bp->avg);
   *bp = (myr_bp){0};
 }

@@ -21,11 +21,23 @@ struct myr_bigraph;
 #define MYR_BP_BURN_IN 10
 #define MYR_BP_CHAOS 1e-3
 
+/* Hosts of more pairs than this get their leave-one-out sums and products
+ * from totals (one pass, one division per pair) when the numbers allow it
+ * (see update_totals in myrinet_bp.c); others, and every host when
+ * exact_only is set, by prefix and suffix. The product of b must be at
+ * least MYR_BP_TOTALS_PMIN (a normal double, far from underflow). */
+#define MYR_BP_TOTALS_MIN 16
+#define MYR_BP_TOTALS_PMIN 1e-280
+
 typedef struct myr_bp {
-  double *a_sd, *b_sd; /* per pair: source -> destination */
-  double *a_ds, *b_ds; /* per pair: destination -> source */
+  double *a_sd, *b_sd; /* per pair e: source -> destination */
+  double *a_ds, *b_ds; /* per destination slot t (pair d_pairs[t]): destination -> source */
+  size_t *slot;        /* per pair: its destination slot */
+  double *d_mult;      /* per destination slot: the pair's multiplicity */
   double *pre, *suf, *pprod, *sprod, *ga, *gb, *avg;
-  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, ga_cap, gb_cap, avg_cap;
+  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, slot_cap, d_mult_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, ga_cap,
+      gb_cap, avg_cap;
+  int exact_only;      /* leave-one-out by prefix and suffix for every host (tests) */
   size_t iterations;   /* sweeps of the last run */
   int converged;       /* whether it met the tolerance */
   int chaotic;         /* whether it stopped at the chaos probe */
@@ -35,17 +47,18 @@ typedef struct myr_bp {
 /* Sweeps from uniform messages, updating in place source 0, destination 0,
  * source 1, ... until no message moves by more than 1e-12 (relative) or
  * max_sweeps sweeps. Undamped (damping 1), on dense graphs (beyond about 12
- * hosts at 75 % of all pairs) BP has no stable fixed point: the sweeps
- * wander chaotically (no short cycle; damping down to 0.1 does not settle
- * them either, doc/technologies.md), so the messages are a mean over
- * sweeps. With chaos_probe > MYR_BP_BURN_IN (the approximation uses 60):
- * if a message still moves by more than MYR_BP_CHAOS (relative) in sweep
- * chaos_probe, the run stops there with the mean of sweeps MYR_BP_BURN_IN +
- * 1 .. chaos_probe (as close to the long-run mean as the mean of the
- * second half of 100 sweeps). Otherwise, or with chaos_probe 0: the mean of
- * the second half of max_sweeps if they do not settle. With damping < 1
- * each message moves that fraction of the way to its new value, and the
- * last sweep is kept. A pure function of g. */
+ * hosts at 75 % of all pairs) BP has no stable fixed point: the messages
+ * circle a limit cycle of 13 to 25 sweeps around it, the same to 1e-15
+ * whatever the rounding (damping down to 0.1 does not settle them either,
+ * doc/technologies.md), so the messages are a mean over sweeps. With
+ * chaos_probe > MYR_BP_BURN_IN (the approximation uses 60): if a message
+ * still moves by more than MYR_BP_CHAOS (relative) in sweep chaos_probe,
+ * the run stops there with the mean of sweeps MYR_BP_BURN_IN + 1 ..
+ * chaos_probe (as close to the long-run mean as the mean of the second
+ * half of 100 sweeps). Otherwise, or with chaos_probe 0: the mean of the
+ * second half of max_sweeps if they do not settle. With damping < 1 each
+ * message moves that fraction of the way to its new value, and the last
+ * sweep is kept. A pure function of g. */
 void myr_bp_run(myr_bp *bp, const struct myr_bigraph *g, size_t max_sweeps, double damping, size_t chaos_probe);
 void myr_bp_free(myr_bp *bp);
 
