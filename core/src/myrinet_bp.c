@@ -1,8 +1,6 @@
 /* Belief propagation for maximal matchings (see myrinet_bp.h). */
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "contention/alloc.h"
 #include "myrinet_bp.h"
@@ -118,9 +116,8 @@ static inline void totals_pair(v2d S, v2d P, v2d a, v2d b, v2d m, v2d oa, v2d ob
  *   a_out = m b / (P + (S - a) b),   b_out = (S - a) b / (P + (S - a) b),
  * one division per pair, two pairs at a time, and no chain as long as the
  * degree. Returns -1 when the conditions fail (then nothing was
- * written). ga, gb: the incoming messages; for a destination (idx set),
- * gathered, and om, oa, ob its multiplicities and old outgoing messages
- * gathered into scratch, the new ones scattered at the end. */
+ * written). ga, gb: the gathered incoming messages; the outgoing ones are
+ * read and rewritten in place at aout[first ..], bout[first ..]. */
 static int update_totals(const double *mult, size_t first, size_t k, const double *ga, const double *gb, double *aout,
                          double *bout, double *change)
 {
