@@ -273,6 +273,25 @@ static void print_err(const char *what, const errstat *st)
   printf("\n");
 }
 
+/* Rows of 5 all-to-alls on n hosts keeping 75 %, then 50 %, of their
+ * comms, drawn from seeds seed and seed + 1. */
+static void thinned_rows(myr_comp *c, shape *s, const myr_options *opt, cg_host n, uint64_t seed)
+{
+  unsigned keep[] = {75, 50};
+  char what[64];
+  for (int k = 0; k < 2; k++) {
+    rng = seed + (uint64_t)k;
+    errstat st = {0};
+    for (int t = 0; t < 5; t++) {
+      shape_all_to_all(s, n);
+      thin(s, keep[k]);
+      compare(c, s, opt, &st);
+    }
+    snprintf(what, sizeof what, "all-to-all %u, %u %% of the comms", n, keep[k]);
+    print_err(what, &st);
+  }
+}
+
 static void myrinet_error(void)
 {
   myr_comp c = {0};
@@ -299,18 +318,7 @@ static void myrinet_error(void)
       snprintf(what, sizeof what, "all-to-all %u minus %zu comms", n, drops[k]);
       print_err(what, &st);
     }
-    unsigned keep[] = {75, 50};
-    for (int k = 0; k < 2; k++) {
-      rng = 2000 + 10 * n + (uint64_t)k;
-      errstat st = {0};
-      for (int t = 0; t < 5; t++) {
-        shape_all_to_all(&s, n);
-        thin(&s, keep[k]);
-        compare(&c, &s, &def, &st);
-      }
-      snprintf(what, sizeof what, "all-to-all %u, %u %% of the comms", n, keep[k]);
-      print_err(what, &st);
-    }
+    thinned_rows(&c, &s, &def, n, 2000 + 10 * n);
   }
   /* random graphs on 12 hosts, 3 to 5 comms per host (30 graphs that
    * the reference solves) */
@@ -332,18 +340,7 @@ static void myrinet_error(void)
   /* 16 hosts thinned: BP's messages no longer settle there (they circle a
    * limit cycle, myrinet_bp.h), and the idle-set DP still counts them
    * exactly for the reference (0.1 to 1 s a graph). */
-  unsigned keep16[] = {75, 50};
-  for (int k = 0; k < 2; k++) {
-    rng = 2500 + (uint64_t)k;
-    errstat st = {0};
-    for (int t = 0; t < 5; t++) {
-      shape_all_to_all(&s, 16);
-      thin(&s, keep16[k]);
-      compare(&c, &s, &def, &st);
-    }
-    snprintf(what, sizeof what, "all-to-all 16, %u %% of the comms", keep16[k]);
-    print_err(what, &st);
-  }
+  thinned_rows(&c, &s, &def, 16, 2500);
   printf(" b. forced (exact bound 0; all-to-all without its closed form):\n");
   myr_options forced = myr_default_options(8);
   forced.exact_width = 0;
