@@ -23,7 +23,8 @@
  *              one technology
  *   --against F  reads such a dump (of another build or parameter) in
  *              step and prints the mean and largest relative difference
- *              of the penalties and how many differ (not timed)
+ *              of the penalties, how many differ, and the shares that
+ *              differ by more than 1 % and 2 % (not timed)
  * Default technologies: all. CPU time is the process's (user + system),
  * measured around each replay, less the wall time of the untimed checks;
  * max_ms, the longest flush (with the events before it), is wall time. */
@@ -128,7 +129,7 @@ typedef struct opts {
 
 typedef struct result {
   double cpu, max_flush, diff_sum, diff_max;
-  size_t changed, max_live, mismatches, checks, compared, differ;
+  size_t changed, max_live, mismatches, checks, compared, differ, over1, over2;
   uint64_t digest;
 } result;
 
@@ -197,6 +198,8 @@ static void dump_or_compare(const opts *o, result *res, const cg_graph *g, const
     res->diff_sum += r;
     res->diff_max = fmax(res->diff_max, r);
     res->differ += p != q;
+    res->over1 += r > 0.01;
+    res->over2 += r > 0.02;
     res->compared++;
   }
 }
@@ -363,7 +366,7 @@ int main(int argc, char **argv)
          "us/flush", "max_ms", "changed/fl");
   printf(o.full ? " %9s %10s" : "", "full_cpu", "full/incr");
   printf(o.check ? " %8s" : "", "mismatch");
-  printf(o.against ? " %10s %10s %9s" : "", "diff_mean", "diff_max", "differ");
+  printf(o.against ? " %10s %10s %9s %7s %7s" : "", "diff_mean", "diff_max", "differ", ">1%", ">2%");
   printf(o.digest ? " %16s\n" : "\n", "digest");
   for (int a = first; a < argc; a++) {
     trace t;
@@ -385,8 +388,11 @@ int main(int argc, char **argv)
         printf(" %8zu", r.mismatches);
         status |= r.mismatches != 0;
       }
-      if (o.against)
-        printf(" %10.3e %10.3e %9zu", r.compared ? r.diff_sum / (double)r.compared : 0, r.diff_max, r.differ);
+      if (o.against) {
+        double n = r.compared ? (double)r.compared : 1;
+        printf(" %10.3e %10.3e %9zu %6.2f%% %6.2f%%", r.diff_sum / n, r.diff_max, r.differ, 100 * (double)r.over1 / n,
+               100 * (double)r.over2 / n);
+      }
       if (o.digest)
         printf(" %016" PRIx64, r.digest);
       printf("\n");

@@ -161,7 +161,7 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
   if (!*ap)
     *ap = cg_xcalloc(1, sizeof **ap);
   myr_approx *a = *ap;
-  myr_bp_run(&a->bp, g, 100, 1, opt->bp_chaos_probe);
+  myr_bp_run(&a->bp, g, 100, 1, opt->bp_chaos_probe, opt->bp_cycle);
   GROW(a, sa_tot, g->nd + 1);
   GROW(a, pb_nz, g->nd + 1);
   GROW(a, pb_zeros, g->nd + 1);

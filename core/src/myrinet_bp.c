@@ -10,6 +10,10 @@
 
 static const double TOLERANCE = 1e-12;
 
+/* The larger of two numbers that are not NaN (inline, where fmax may be a
+ * library call). */
+static inline double max2(double x, double y) { return x > y ? x : y; }
+
 /* Leave-one-out by prefix and suffix (no division, so a zero b does no
  * harm): the messages leaving one host from the gathered incoming ga, gb.
  * See update_host for the rest. */
@@ -132,7 +136,7 @@ static int update_totals(const double *mult, size_t first, size_t k, const doubl
     p0 = V2_MUL(p0, V2_LOAD(gb + j));
     p1 = V2_MUL(p1, V2_LOAD(gb + j + 2));
   }
-  double st = 0, pt = 1, amax = fmax(v2_lane(mx, 0), v2_lane(mx, 1));
+  double st = 0, pt = 1, amax = max2(v2_lane(mx, 0), v2_lane(mx, 1));
   for (; j < k; j++) {
     st += ga[j];
     pt *= gb[j];
@@ -157,9 +161,96 @@ static int update_totals(const double *mult, size_t first, size_t k, const doubl
     nb[j] = xb[0];
   }
   if (probe)
-    *change = fmax(*change, fmax(v2_lane(chg, 0), v2_lane(chg, 1)));
+    *change = max2(*change, max2(v2_lane(chg, 0), v2_lane(chg, 1)));
   return v2_lane(excess, 0) > 0 || v2_lane(excess, 1) > 0;
 }
+
+/* The same with AVX2 (four pairs at a time) where the processor has it:
+ * lane i of the sums and products is lane i % 2 of the SSE2 path's
+ * (i < 2 ? first : second) vector and they are combined in the same order,
+ * each pair gets the same scalar operations, and the maxima do not depend
+ * on the order (no NaN: every a and b is positive here), so the results are
+ * the same bits as update_totals'. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(MYR_BP_GENERIC)
+#define MYR_BP_HAVE_AVX2 1
+#include <immintrin.h>
+
+__attribute__((target("avx2"))) static int update_totals_avx2(const double *mult, const size_t *in, size_t first,
+                                                              size_t k, const double *ain, const double *bin,
+                                                              double *ga, double *gb, double *aout, double *bout,
+                                                              double *change)
+{
+  /* gathers the incoming messages into ga, gb while summing them (so they
+   * are there for the prefix-and-suffix path when this declines) */
+  _Static_assert(sizeof(size_t) == sizeof(long long), "64-bit indices");
+  __m256d s = _mm256_setzero_pd(), p = _mm256_set1_pd(1), mx = _mm256_setzero_pd();
+  const size_t *idx = in + first;
+  size_t j = 0;
+  for (; j + 4 <= k; j += 4) {
+    __m256i i4 = _mm256_loadu_si256((const __m256i *)(const void *)(idx + j));
+    __m256d a = _mm256_i64gather_pd(ain, i4, 8), b = _mm256_i64gather_pd(bin, i4, 8);
+    _mm256_storeu_pd(ga + j, a);
+    _mm256_storeu_pd(gb + j, b);
+    s = _mm256_add_pd(s, a);
+    mx = _mm256_max_pd(mx, a);
+    p = _mm256_mul_pd(p, b);
+  }
+  double sl[4], pl[4], ml[4];
+  _mm256_storeu_pd(sl, s);
+  _mm256_storeu_pd(pl, p);
+  _mm256_storeu_pd(ml, mx);
+  double st = 0, pt = 1, amax = max2(max2(ml[0], ml[2]), max2(ml[1], ml[3]));
+  for (; j < k; j++) {
+    ga[j] = ain[idx[j]];
+    gb[j] = bin[idx[j]];
+    st += ga[j];
+    pt *= gb[j];
+    amax = ga[j] > amax ? ga[j] : amax;
+  }
+  double S = ((sl[0] + sl[2]) + (sl[1] + sl[3])) + st;
+  double P = ((pl[0] * pl[2]) * (pl[1] * pl[3])) * pt;
+  if (!(P >= MYR_BP_TOTALS_PMIN) || !(2 * amax <= S))
+    return -1;
+  const double *m = mult + first;
+  double *na = aout + first, *nb = bout + first; /* in place: each pair is read before written */
+  __m256d vS = _mm256_set1_pd(S), vP = _mm256_set1_pd(P), tol = _mm256_set1_pd(TOLERANCE);
+  __m256d sign = _mm256_set1_pd(-0.0), excess = _mm256_set1_pd(-1), chg = _mm256_setzero_pd();
+  for (j = 0; j + 4 <= k; j += 4) {
+    __m256d a = _mm256_loadu_pd(ga + j), b = _mm256_loadu_pd(gb + j);
+    __m256d sa = _mm256_sub_pd(vS, a), r = _mm256_div_pd(b, _mm256_add_pd(vP, _mm256_mul_pd(sa, b)));
+    __m256d xa = _mm256_mul_pd(_mm256_loadu_pd(m + j), r), xb = _mm256_mul_pd(sa, r);
+    __m256d da = _mm256_andnot_pd(sign, _mm256_sub_pd(xa, _mm256_loadu_pd(na + j)));
+    __m256d db = _mm256_andnot_pd(sign, _mm256_sub_pd(xb, _mm256_loadu_pd(nb + j)));
+    excess = _mm256_max_pd(excess, _mm256_max_pd(_mm256_sub_pd(da, _mm256_mul_pd(tol, xa)),
+                                                 _mm256_sub_pd(db, _mm256_mul_pd(tol, xb))));
+    if (change)
+      chg = _mm256_max_pd(chg, _mm256_max_pd(_mm256_div_pd(da, xa), _mm256_div_pd(db, xb)));
+    _mm256_storeu_pd(na + j, xa);
+    _mm256_storeu_pd(nb + j, xb);
+  }
+  /* the last pairs, two or one at a time, as update_totals does them */
+  v2d vS2 = V2_SET1(S), vP2 = V2_SET1(P), excess2 = V2_SET1(-1), chg2 = V2_SET1(0);
+  const double *oa = aout + first, *ob = bout + first;
+  int probe = change != NULL;
+  for (; j + 2 <= k; j += 2)
+    totals_pair(vS2, vP2, V2_LOAD(ga + j), V2_LOAD(gb + j), V2_LOAD(m + j), V2_LOAD(oa + j), V2_LOAD(ob + j), na + j,
+                nb + j, &excess2, &chg2, probe);
+  if (j < k) {
+    double xa[2], xb[2];
+    totals_pair(vS2, vP2, V2_SET1(ga[j]), V2_SET1(gb[j]), V2_SET1(m[j]), V2_SET1(oa[j]), V2_SET1(ob[j]), xa, xb,
+                &excess2, &chg2, probe);
+    na[j] = xa[0];
+    nb[j] = xb[0];
+  }
+  double el[4], cl[4];
+  _mm256_storeu_pd(el, excess);
+  _mm256_storeu_pd(cl, chg);
+  if (probe)
+    *change = max2(*change, max2(max2(max2(cl[0], cl[1]), max2(cl[2], cl[3])),
+                                 max2(v2_lane(chg2, 0), v2_lane(chg2, 1))));
+  return el[0] > 0 || el[1] > 0 || el[2] > 0 || el[3] > 0 || v2_lane(excess2, 0) > 0 || v2_lane(excess2, 1) > 0;
+}
+#endif
 
 /* Recomputes, in place, the messages leaving one host, stored at
  * aout[first .. first + k), bout likewise, with multiplicities mult[first
@@ -172,11 +263,20 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t 
                        const double *bin, double *aout, double *bout, double damping, double *change)
 {
   double *ga = bp->ga, *gb = bp->gb;
+  int totals = k > MYR_BP_TOTALS_MIN && damping == 1 && !bp->exact_only;
+#ifdef MYR_BP_HAVE_AVX2
+  if (totals && bp->avx2) { /* gathers too */
+    int moved = update_totals_avx2(mult, in, first, k, ain, bin, ga, gb, aout, bout, change);
+    if (moved >= 0)
+      return moved;
+    return update_exact(bp, mult, first, k, ga, gb, aout, bout, damping, change);
+  }
+#endif
   for (size_t j = 0; j < k; j++) {
     ga[j] = ain[in[first + j]];
     gb[j] = bin[in[first + j]];
   }
-  if (k > MYR_BP_TOTALS_MIN && damping == 1 && !bp->exact_only) {
+  if (totals) {
     int moved = update_totals(mult, first, k, ga, gb, aout, bout, change);
     if (moved >= 0)
       return moved;
@@ -205,12 +305,13 @@ static int sweep(myr_bp *bp, const myr_bigraph *g, double damping, double *chang
   return moved;
 }
 
-/* Adds the current messages to the running sums: sum[0 .. ne) for a_sd,
- * then b_sd, a_ds, b_ds (one array each, so the loops are vectorised). */
+/* Adds the current source-to-destination messages to the running sums:
+ * sum[0 .. ne) for a_sd, then b_sd (the regions read only these; the
+ * destination-to-source ones are not averaged). */
 static void accumulate(myr_bp *bp, size_t ne, double *sum)
 {
-  const double *msg[4] = {bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds};
-  for (size_t i = 0; i < 4; i++) {
+  const double *msg[2] = {bp->a_sd, bp->b_sd};
+  for (size_t i = 0; i < 2; i++) {
     double *restrict out = sum + i * ne;
     const double *restrict in = msg[i];
     size_t e = 0;
@@ -221,14 +322,13 @@ static void accumulate(myr_bp *bp, size_t ne, double *sum)
   }
 }
 
-/* Replaces the messages by the mean of n sweeps summed in sum. */
+/* Replaces the source-to-destination messages by the mean of n sweeps
+ * summed in sum. */
 static void set_mean(myr_bp *bp, size_t ne, const double *sum, size_t n)
 {
   for (size_t e = 0; e < ne; e++) {
     bp->a_sd[e] = sum[e] / (double)n;
     bp->b_sd[e] = sum[ne + e] / (double)n;
-    bp->a_ds[e] = sum[2 * ne + e] / (double)n;
-    bp->b_ds[e] = sum[3 * ne + e] / (double)n;
   }
 }
 
@@ -259,24 +359,51 @@ static void prepare(myr_bp *bp, const myr_bigraph *g)
   }
   for (size_t e = 0; e < ne; e++)
     bp->a_sd[e] = bp->b_sd[e] = bp->a_ds[e] = bp->b_ds[e] = 1;
-  GROW(bp, avg, 8 * ne);
-  for (size_t e = 0; e < 8 * ne; e++)
+  GROW(bp, avg, 4 * ne);
+  for (size_t e = 0; e < 4 * ne; e++)
     bp->avg[e] = 0;
+#ifdef MYR_BP_HAVE_AVX2
+  bp->avx2 = !bp->no_avx2 && __builtin_cpu_supports("avx2");
+#endif
   bp->iterations = 0;
   bp->converged = 0;
   bp->chaotic = 0;
+  bp->period = 0;
   bp->probe_change = 0;
 }
 
-void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damping, size_t chaos_probe)
+/* Relative L1 distance sum |a - ref| / refsum of the source-to-destination
+ * messages from the reference, four partial sums in a fixed order. */
+static double distance(const double *a, const double *ref, size_t ne, double refsum)
+{
+  v2d s0 = V2_SET1(0), s1 = V2_SET1(0);
+  size_t e = 0;
+  for (; e + 4 <= ne; e += 4) {
+    s0 = V2_ADD(s0, V2_ABS(V2_SUB(V2_LOAD(a + e), V2_LOAD(ref + e))));
+    s1 = V2_ADD(s1, V2_ABS(V2_SUB(V2_LOAD(a + e + 2), V2_LOAD(ref + e + 2))));
+  }
+  double rest = 0;
+  for (; e < ne; e++)
+    rest += fabs(a[e] - ref[e]);
+  return (((v2_lane(s0, 0) + v2_lane(s1, 0)) + (v2_lane(s0, 1) + v2_lane(s1, 1))) + rest) / refsum;
+}
+
+void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damping, size_t chaos_probe, int cycle)
 {
   prepare(bp, g);
   size_t ne = g->ne, nlate = 0;
   /* two running sums: the second half (late) and, for the chaos probe,
    * sweeps MYR_BP_BURN_IN + 1 .. chaos_probe (early) */
-  double *late = bp->avg, *early = bp->avg + 4 * ne;
+  double *late = bp->avg, *early = bp->avg + 2 * ne;
   int average = damping == 1 && max_sweeps >= 2;
   int probing = average && chaos_probe > MYR_BP_BURN_IN && chaos_probe < max_sweeps;
+  /* the cycle's return: distances of the last two sweeps from the
+   * reference (the messages after sweep MYR_BP_BURN_IN), and the largest
+   * before them */
+  int watching = probing && cycle;
+  double refsum = 0, largest = 0, d1 = INFINITY, d2 = INFINITY;
+  if (watching)
+    GROW(bp, ref, ne);
   for (size_t it = 0; it < max_sweeps; it++) {
     int probe = probing && it + 1 == chaos_probe;
     double change = 0;
@@ -285,6 +412,27 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damp
     if (!moved) {
       bp->converged = 1;
       return;
+    }
+    if (watching && it + 1 == MYR_BP_BURN_IN) {
+      refsum = 0;
+      for (size_t e = 0; e < ne; e++)
+        refsum += bp->ref[e] = bp->a_sd[e];
+    } else if (watching && it + 1 > MYR_BP_BURN_IN && it < chaos_probe) {
+      double d = distance(bp->a_sd, bp->ref, ne, refsum);
+      /* d1, the distance after sweep `it`, is a local minimum close to 0:
+       * the messages came back, sweeps MYR_BP_BURN_IN + 1 .. it are one
+       * period, and `early` holds exactly them */
+      size_t period = it - MYR_BP_BURN_IN;
+      if (period >= MYR_BP_MIN_PERIOD && d1 < d2 && d1 <= d && d1 < MYR_BP_RETURN * largest &&
+          largest > MYR_BP_AMPLITUDE) {
+        bp->chaotic = 1;
+        bp->period = period;
+        set_mean(bp, ne, early, period);
+        return;
+      }
+      largest = fmax(largest, d);
+      d2 = d1;
+      d1 = d;
     }
     if (probing && it >= MYR_BP_BURN_IN && it < chaos_probe)
       accumulate(bp, ne, early);
@@ -320,5 +468,6 @@ void myr_bp_free(myr_bp *bp)
   free(bp->slot);
   free(bp->d_mult);
   free(bp->avg);
+  free(bp->ref);
   *bp = (myr_bp){0};
 }

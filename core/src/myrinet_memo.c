@@ -7,7 +7,7 @@
 #include "myrinet_sets.h"
 
 /* Every option that can change a ratio (not `memo` itself). */
-static void option_words(const myr_options *opt, size_t w[8])
+static void option_words(const myr_options *opt, size_t w[MYR_MEMO_OPTION_WORDS])
 {
   w[0] = opt->exact_width;
   w[1] = opt->region_width;
@@ -17,6 +17,7 @@ static void option_words(const myr_options *opt, size_t w[8])
   w[5] = (size_t)opt->closed_forms;
   w[6] = (size_t)opt->local_near;
   w[7] = (size_t)opt->dense_exact;
+  w[8] = (size_t)opt->bp_cycle;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)
@@ -61,7 +62,7 @@ static void flush(myr_memo *m)
 /* Stored ratios are only valid for the options they were solved with. */
 static void check_options(myr_memo *m, const myr_options *opt)
 {
-  size_t w[8];
+  size_t w[MYR_MEMO_OPTION_WORDS];
   option_words(opt, w);
   if (m->opt_set && memcmp(w, m->opt_words, sizeof w) == 0)
     return;

@@ -32,13 +32,16 @@ typedef struct myr_memo_entry {
   uint32_t *e_dst;
 } myr_memo_entry;
 
+/* Options that can change a ratio, as words (myrinet_memo.c). */
+#define MYR_MEMO_OPTION_WORDS 9
+
 typedef struct myr_memo {
   myr_memo_entry *slots; /* open addressing, linear probing */
   size_t cap, count;     /* cap: 0 or a power of two */
   size_t bytes;          /* held by the stored graphs */
   size_t max_bytes;      /* 0 at zero-initialisation: MYR_MEMO_DEFAULT_BYTES */
   uint64_t hits, misses, flushes;
-  size_t opt_words[8];   /* the options the stored ratios were solved with */
+  size_t opt_words[MYR_MEMO_OPTION_WORDS]; /* the options the stored ratios were solved with */
   int opt_set;
 } myr_memo;
 

@@ -51,6 +51,9 @@ typedef struct myr_options {
   size_t region_sources; /* most sources in a region */
   size_t bp_max_pairs;   /* larger components get the local closed form */
   size_t bp_chaos_probe; /* BP's chaos probe sweep (myrinet_bp.h); 0: off */
+  int bp_cycle;          /* 1: BP on a limit cycle keeps the mean of one
+                            period, found by the messages' return
+                            (myrinet_bp.h); 0: the chaos probe alone */
   int closed_forms;      /* 0: never use the closed form (validation) */
   int local_near;        /* 1: near-complete graphs get the local closed form */
   int dense_exact;       /* 1: dense components beyond both exact bounds get

@@ -119,6 +119,11 @@ int main(void)
   same_as_fresh(&c, &pool[POOL - 2], &no_dense);
   CHECK(c.memo.hits == hits);
   CHECK(c.memo.flushes == flushes + 2);
+  myr_options no_cycle = no_dense; /* and BP without the cycle's return */
+  no_cycle.bp_cycle = 0;
+  same_as_fresh(&c, &pool[POOL - 2], &no_cycle);
+  CHECK(c.memo.hits == hits);
+  CHECK(c.memo.flushes == flushes + 3);
   myr_comp_free(&c);
 
   /* A memo of 4 KiB: emptied whenever it fills, never wrong. */
