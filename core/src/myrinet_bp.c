@@ -112,6 +112,31 @@ static inline void totals_pair(v2d S, v2d P, v2d a, v2d b, v2d m, v2d oa, v2d ob
   V2_STORE(nb, xb);
 }
 
+/* New messages of pairs from .. k-1 from the totals S and P, two at a
+ * time (the last one alone in both lanes), rewritten in place in na, nb
+ * (each pair is read before written). Returns whether one moved by more
+ * than the tolerance and, probing (change non-NULL), raises *change. */
+static int totals_pairs(double S, double P, const double *m, const double *ga, const double *gb, double *na,
+                        double *nb, size_t from, size_t k, double *change)
+{
+  v2d vS = V2_SET1(S), vP = V2_SET1(P), excess = V2_SET1(-1), chg = V2_SET1(0);
+  int probe = change != NULL;
+  size_t j = from;
+  for (; j + 2 <= k; j += 2)
+    totals_pair(vS, vP, V2_LOAD(ga + j), V2_LOAD(gb + j), V2_LOAD(m + j), V2_LOAD(na + j), V2_LOAD(nb + j), na + j,
+                nb + j, &excess, &chg, probe);
+  if (j < k) { /* the last pair, in both lanes */
+    double xa[2], xb[2];
+    totals_pair(vS, vP, V2_SET1(ga[j]), V2_SET1(gb[j]), V2_SET1(m[j]), V2_SET1(na[j]), V2_SET1(nb[j]), xa, xb,
+                &excess, &chg, probe);
+    na[j] = xa[0];
+    nb[j] = xb[0];
+  }
+  if (probe)
+    *change = max2(*change, max2(v2_lane(chg, 0), v2_lane(chg, 1)));
+  return v2_lane(excess, 0) > 0 || v2_lane(excess, 1) > 0;
+}
+
 /* Leave-one-out from the host's totals, for a host of degree above
  * MYR_BP_TOTALS_MIN when the product P of its b is at least
  * MYR_BP_TOTALS_PMIN (every b is at most 1, so then none is 0 and no
@@ -146,23 +171,7 @@ static int update_totals(const double *mult, size_t first, size_t k, const doubl
   double P = ((v2_lane(p0, 0) * v2_lane(p1, 0)) * (v2_lane(p0, 1) * v2_lane(p1, 1))) * pt;
   if (!(P >= MYR_BP_TOTALS_PMIN) || !(2 * amax <= S))
     return -1;
-  const double *m = mult + first, *oa = aout + first, *ob = bout + first;
-  double *na = aout + first, *nb = bout + first; /* in place: each pair is read before written */
-  v2d vS = V2_SET1(S), vP = V2_SET1(P), excess = V2_SET1(-1), chg = V2_SET1(0);
-  int probe = change != NULL;
-  for (j = 0; j + 2 <= k; j += 2)
-    totals_pair(vS, vP, V2_LOAD(ga + j), V2_LOAD(gb + j), V2_LOAD(m + j), V2_LOAD(oa + j), V2_LOAD(ob + j), na + j,
-                nb + j, &excess, &chg, probe);
-  if (j < k) { /* the last pair, in both lanes */
-    double xa[2], xb[2];
-    totals_pair(vS, vP, V2_SET1(ga[j]), V2_SET1(gb[j]), V2_SET1(m[j]), V2_SET1(oa[j]), V2_SET1(ob[j]), xa, xb,
-                &excess, &chg, probe);
-    na[j] = xa[0];
-    nb[j] = xb[0];
-  }
-  if (probe)
-    *change = max2(*change, max2(v2_lane(chg, 0), v2_lane(chg, 1)));
-  return v2_lane(excess, 0) > 0 || v2_lane(excess, 1) > 0;
+  return totals_pairs(S, P, mult + first, ga, gb, aout + first, bout + first, 0, k, change);
 }
 
 /* The same with AVX2 (four pairs at a time) where the processor has it:
@@ -228,27 +237,14 @@ __attribute__((target("avx2"))) static int update_totals_avx2(const double *mult
     _mm256_storeu_pd(na + j, xa);
     _mm256_storeu_pd(nb + j, xb);
   }
-  /* the last pairs, two or one at a time, as update_totals does them */
-  v2d vS2 = V2_SET1(S), vP2 = V2_SET1(P), excess2 = V2_SET1(-1), chg2 = V2_SET1(0);
-  const double *oa = aout + first, *ob = bout + first;
-  int probe = change != NULL;
-  for (; j + 2 <= k; j += 2)
-    totals_pair(vS2, vP2, V2_LOAD(ga + j), V2_LOAD(gb + j), V2_LOAD(m + j), V2_LOAD(oa + j), V2_LOAD(ob + j), na + j,
-                nb + j, &excess2, &chg2, probe);
-  if (j < k) {
-    double xa[2], xb[2];
-    totals_pair(vS2, vP2, V2_SET1(ga[j]), V2_SET1(gb[j]), V2_SET1(m[j]), V2_SET1(oa[j]), V2_SET1(ob[j]), xa, xb,
-                &excess2, &chg2, probe);
-    na[j] = xa[0];
-    nb[j] = xb[0];
-  }
   double el[4], cl[4];
   _mm256_storeu_pd(el, excess);
   _mm256_storeu_pd(cl, chg);
-  if (probe)
-    *change = max2(*change, max2(max2(max2(cl[0], cl[1]), max2(cl[2], cl[3])),
-                                 max2(v2_lane(chg2, 0), v2_lane(chg2, 1))));
-  return el[0] > 0 || el[1] > 0 || el[2] > 0 || el[3] > 0 || v2_lane(excess2, 0) > 0 || v2_lane(excess2, 1) > 0;
+  if (change)
+    *change = max2(*change, max2(max2(cl[0], cl[1]), max2(cl[2], cl[3])));
+  /* the last pairs, as update_totals does them */
+  int tail = totals_pairs(S, P, m, ga, gb, na, nb, j, k, change);
+  return el[0] > 0 || el[1] > 0 || el[2] > 0 || el[3] > 0 || tail;
 }
 #endif
 
@@ -430,7 +426,7 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damp
         set_mean(bp, ne, early, period);
         return;
       }
-      largest = fmax(largest, d);
+      largest = max2(largest, d);
       d2 = d1;
       d1 = d;
     }
