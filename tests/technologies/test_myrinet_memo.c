@@ -8,8 +8,9 @@
  * draws that the closed form does not solve. Then: the same graph with
  * every host id shifted (same canonical graph) is answered by the memo;
  * one more comm on a pair (another multiplicity) is not; other options
- * (another width, the dense DP off) empty it; and a memo capped at 4 KiB, emptied again and again, still
- * gives the fresh penalties. */
+ * (another width, the dense DP off, BP without the cycle's return) empty
+ * it; and a memo capped at 4 KiB, emptied again and again, still gives
+ * the fresh penalties. */
 #include <stdlib.h>
 #include <string.h>
 
