@@ -25,9 +25,11 @@
  *              step and prints the mean and largest relative difference
  *              of the penalties, how many differ, and the shares that
  *              differ by more than 1 % and 2 % (not timed)
- * Default technologies: all. CPU time is the process's (user + system),
- * measured around each replay, less the wall time of the untimed checks;
- * max_ms, the longest flush (with the events before it), is wall time. */
+ * Default technologies: all. CPU time is the process's (user + system,
+ * every thread: Myrinet's `threads` parameter), measured around each
+ * replay, less the wall time of the untimed checks; wall_s is the wall
+ * time of the same; max_ms, the longest flush (with the events before
+ * it), is wall time. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <math.h>
@@ -128,7 +130,7 @@ typedef struct opts {
 } opts;
 
 typedef struct result {
-  double cpu, max_flush, diff_sum, diff_max;
+  double cpu, wall, max_flush, diff_sum, diff_max;
   size_t changed, max_live, mismatches, checks, compared, differ, over1, over2;
   uint64_t digest;
 } result;
@@ -213,7 +215,7 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
   uint8_t *live = calloc(t->max_id + 1, 1);
   size_t nlive = 0, instant = 0;
   /* CPU time of the whole replay, less the wall time of the checks */
-  double start = cpu_now(), last = wall_now(), check_cpu = 0;
+  double start = cpu_now(), last = wall_now(), start_wall = last, check_cpu = 0;
   for (size_t i = 0; i < t->n; i++) {
     const event *e = &t->ev[i];
     if (e->kind == '+') {
@@ -266,6 +268,7 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
     }
   }
   res.cpu = cpu_now() - start - check_cpu;
+  res.wall = wall_now() - start_wall - check_cpu;
   free(map);
   free(live);
   cg_graph_destroy(g);
@@ -362,8 +365,8 @@ int main(int argc, char **argv)
     o.params = params;
   }
   int status = 0;
-  printf("%-22s %-14s %8s %7s %6s %9s %9s %9s %10s", "trace", "technology", "instants", "comms", "live", "cpu_s",
-         "us/flush", "max_ms", "changed/fl");
+  printf("%-22s %-14s %8s %7s %6s %9s %8s %9s %9s %10s", "trace", "technology", "instants", "comms", "live", "cpu_s",
+         "wall_s", "us/flush", "max_ms", "changed/fl");
   printf(o.full ? " %9s %10s" : "", "full_cpu", "full/incr");
   printf(o.check ? " %8s" : "", "mismatch");
   printf(o.against ? " %10s %10s %9s %7s %7s" : "", "diff_mean", "diff_max", "differ", ">1%", ">2%");
@@ -375,8 +378,8 @@ int main(int argc, char **argv)
     const char *base = strrchr(t.path, '/') ? strrchr(t.path, '/') + 1 : t.path;
     for (size_t k = 0; k < ntech; k++) {
       result r = replay(list[k], &t, &o, 0);
-      printf("%-22s %-14s %8zu %7zu %6zu %9.3f %9.1f %9.2f %10.1f", base, list[k]->name, t.instants, t.starts,
-             r.max_live, r.cpu, 1e6 * r.cpu / (double)(t.instants ? t.instants : 1), 1e3 * r.max_flush,
+      printf("%-22s %-14s %8zu %7zu %6zu %9.3f %8.3f %9.1f %9.2f %10.1f", base, list[k]->name, t.instants, t.starts,
+             r.max_live, r.cpu, r.wall, 1e6 * r.cpu / (double)(t.instants ? t.instants : 1), 1e3 * r.max_flush,
              (double)r.changed / (double)(t.instants ? t.instants : 1));
       if (o.full) {
         opts of = o;

@@ -15,6 +15,10 @@
 #   SIZES         default "64 256 1024"
 #   TECHNOLOGIES  default "infiniband gige myrinet hier-ethernet"
 #   PATTERNS      default "isort halo3d pairwise alltoall"
+# PER (default "1 8"): the placements, ranks per node. CFG: more options
+# for the contention runs, e.g. CFG=--cfg=contention/myrinet/threads:1 (by
+# default Myrinet shares its regions over one thread per CPU, up to 8:
+# doc/benchmarks-simgrid.md gives the figures both ways).
 # Platform: a switched cluster of 10 Gbps SHARED private links, 1 us, with
 # a non-limiting backbone, 8 cores per node (platform.sh).
 set -eu
@@ -24,6 +28,8 @@ techs=${3:-"infiniband gige myrinet hier-ethernet"}
 patterns=${4:-"isort halo3d pairwise alltoall"}
 budget=${BUDGET:-600}
 repeat=${REPEAT:-1}
+placements=${PER:-"1 8"}
+cfg=${CFG:-}
 smpirun=$build/bin/smpirun
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -83,7 +89,7 @@ measure_once() {
 printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI
 for pattern in $patterns; do
   for np in $sizes; do
-    for per in 1 8; do
+    for per in $placements; do
       s=$(measure "$np" "$per" SMPI "$pattern")
       if [ "$s" = timeout ]; then
         printf '%-10s %5s %4s %-14s SMPI over %s s, skipped\n' "$pattern" "$np" "$per" SMPI "$budget"
@@ -93,7 +99,7 @@ for pattern in $patterns; do
       sw=$1 su=$2 sm=$3
       printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - -
       for tech in $techs; do
-        c=$(measure "$np" "$per" contention "$pattern" --cfg=contention/technology:"$tech")
+        c=$(measure "$np" "$per" contention "$pattern" --cfg=contention/technology:"$tech" $cfg)
         if [ "$c" = timeout ]; then
           printf '%-10s %5s %4s %-14s over %s s\n' "$pattern" "$np" "$per" "$tech" "$budget"
           continue

@@ -37,7 +37,8 @@ myr_options myr_default_options(size_t exact_width)
                        .closed_forms = 1,
                        .local_near = 1,
                        .dense_exact = 1,
-                       .memo = 1};
+                       .memo = 1,
+                       .threads = 1};
 }
 
 void myr_comp_free(myr_comp *c)

@@ -61,6 +61,8 @@ typedef struct myr_options {
                             those fit the work cap */
   int memo;              /* 1: reuse the ratios of graphs solved before (no
                             change of result; 0 times every solve) */
+  size_t threads;        /* threads solving the approximation's regions (1:
+                            the caller alone); no change of result */
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */

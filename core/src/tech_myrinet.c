@@ -22,8 +22,9 @@
 #include "contention/alloc.h"
 #include "contention/technology.h"
 #include "myrinet_sets.h"
+#include "workers.h"
 
-enum { P_EXACT_WIDTH };
+enum { P_EXACT_WIDTH, P_THREADS };
 
 static const cg_tech_param myrinet_params[] = {
   {"exact_max_width",
@@ -31,6 +32,10 @@ static const cg_tech_param myrinet_params[] = {
    "components up to frontier 12 while 16 x 3^(w-2) reached states suffice; beyond, regions of "
    "half this width with belief propagation outside",
    8, 0, MYR_DP_MAX_WIDTH},
+  {"threads",
+   "threads that share the regions of a component beyond the exact methods (0: one per CPU this "
+   "process may run on, at most 8); the penalties are the same bits for every value",
+   0, 0, 64},
 };
 
 typedef struct myr_state {
@@ -40,6 +45,8 @@ typedef struct myr_state {
   cg_host *dqueue;               /* ... and destination vertices */
   size_t queue_cap, dqueue_cap;
   myr_comp comp;
+  double threads_asked;          /* the threads parameter ... */
+  size_t threads;                /* ... and what it resolved to (0: not yet) */
 } myr_state;
 
 static void myr_destroy(void *p)
@@ -125,6 +132,11 @@ static void myr_evaluate(cg_graph *g, const cg_hostset *dirty)
   myr_state *st = state_of(g);
   const double *p = cg_graph_tech_params(g);
   myr_options opt = myr_default_options((size_t)p[P_EXACT_WIDTH]);
+  if (st->threads == 0 || st->threads_asked != p[P_THREADS]) { /* once: it reads the affinity mask */
+    st->threads_asked = p[P_THREADS];
+    st->threads = cg_workers_resolve((size_t)p[P_THREADS]);
+  }
+  opt.threads = st->threads;
   cg_hostset_clear(&st->done_src);
   cg_hostset_clear(&st->done_dst);
   for (size_t k = 0; k < dirty->count; k++) {

@@ -1,0 +1,98 @@
+/* Myrinet's regions shared out over threads (myr_options.threads,
+ * core/src/myrinet_approx.h) give the same penalties, bit for bit, as one
+ * thread.
+ *
+ * Components the approximation solves: the halo exchange on a 4x4x4 and a
+ * 5x5x5 torus (every host sends to its six neighbours), the 5x5x5 one with
+ * about a third of its comms dropped at random (what a simulation sees
+ * while the exchange starts and ends), and random connected multigraphs
+ * of 120 to 200 comms on 40 to 60 hosts. Each is solved with 1, 2, 3 and 5
+ * threads by separate solvers and once more by a solver that keeps its
+ * pool from one component to the next; all must give the one-thread bits
+ * and the approximation as method. The kept solver must have shared the
+ * regions of at least 20 of them out over its threads (sparse components
+ * of at least MYR_APPROX_PARALLEL_MIN sources; the others stay on the
+ * caller), so the test fails if the threads are never used. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "myr_shapes.h"
+#include "myrinet_approx.h"
+
+enum { MAXC = 1024 };
+
+static uint32_t rng = 12345;
+static uint32_t draw(void)
+{
+  rng = rng * 1664525u + 1013904223u;
+  return rng >> 8;
+}
+
+/* The six-neighbour exchange on a k x k x k torus, each comm kept with
+ * probability keep / 100. */
+static void torus(shape *s, uint32_t k, uint32_t keep)
+{
+  s->n = 0;
+  for (uint32_t x = 0; x < k; x++)
+    for (uint32_t y = 0; y < k; y++)
+      for (uint32_t z = 0; z < k; z++) {
+        uint32_t h = (x * k + y) * k + z, nb[6] = {
+          (((x + 1) % k) * k + y) * k + z, (((x + k - 1) % k) * k + y) * k + z,
+          (x * k + (y + 1) % k) * k + z, (x * k + (y + k - 1) % k) * k + z,
+          (x * k + y) * k + (z + 1) % k, (x * k + y) * k + (z + k - 1) % k};
+        for (int i = 0; i < 6; i++)
+          if (draw() % 100 < keep)
+            shape_add(s, h, nb[i]);
+      }
+}
+
+static double one[MAXC], got[MAXC];
+
+static myr_method solve(const shape *s, size_t threads, double *pen)
+{
+  myr_comp c = {0};
+  myr_options opt = myr_default_options(8);
+  opt.memo = 0;
+  opt.threads = threads;
+  myr_method m = shape_solve(&c, s, &opt, pen);
+  myr_comp_free(&c);
+  return m;
+}
+
+int main(void)
+{
+  shape s = {0};
+  myr_comp kept = {0};
+  myr_options kopt = myr_default_options(8);
+  kopt.memo = 0;
+  kopt.threads = 2;
+  size_t shapes = 0;
+  for (int k = 0; k < 36; k++) {
+    if (k == 0)
+      torus(&s, 4, 100);
+    else if (k == 1)
+      torus(&s, 5, 100);
+    else if (k < 12)
+      torus(&s, 5, 60 + (uint32_t)(draw() % 20));
+    else
+      shape_connected(&s, 120 + draw() % 81, 40 + draw() % 21, draw);
+    myr_method m1 = solve(&s, 1, one);
+    if (m1 != MYR_APPROX)
+      continue; /* an exact method: no regions */
+    shapes++;
+    for (size_t t = 2; t <= 5; t += t == 3 ? 2 : 1) {
+      CHECK(solve(&s, t, got) == MYR_APPROX);
+      CHECK(memcmp(got, one, s.n * sizeof *got) == 0);
+    }
+    CHECK(shape_solve(&kept, &s, &kopt, got) == MYR_APPROX);
+    CHECK(memcmp(got, one, s.n * sizeof *got) == 0);
+  }
+  size_t shared = myr_approx_parallel_solves(kept.approx);
+  fprintf(stderr, "%zu components solved by the approximation, %zu with their regions shared\n", shapes, shared);
+  CHECK(shapes >= 30);
+  CHECK(shared >= 20);
+  myr_comp_free(&kept);
+  shape_free(&s);
+  return check_failures != 0;
+}
