@@ -6,8 +6,9 @@
  *   against the threads and the chunk (0 and 1 iterations, fewer than the
  *   threads, a chunk that does not divide it), over thousands of loops
  *   back to back (workers still polling) and loops 300 us apart (workers
- *   asleep): each iteration adds its index + 1 to its own slot, so a slot
- *   run twice or never shows.
+ *   asleep; every other one announced by cg_workers_expect, which wakes
+ *   them to poll, then 300 us more before it starts): each iteration adds
+ *   its index + 1 to its own slot, so a slot run twice or never shows.
  * - The workers take part: a loop of 64 iterations of 50 us each on 2
  *   threads has some iterations run by thread 1 (tried on up to 50 loops,
  *   so a busy machine only delays it).
@@ -67,6 +68,11 @@ static void run_loops(cg_workers *w, size_t loops, size_t pause_us)
     size_t n = sizes[l % (sizeof sizes / sizeof *sizes)], chunk = 1 + l % 4;
     for (size_t i = 0; i < n; i++)
       c.slot[i] = 0;
+    if (pause_us && l % 2) {
+      cg_workers_expect(w);
+      struct timespec t = {0, (long)pause_us * 1000};
+      nanosleep(&t, NULL);
+    }
     cg_workers_run(w, n, chunk, body, &c);
     size_t bad = 0;
     for (size_t i = 0; i < n; i++)
@@ -89,10 +95,12 @@ int main(void)
   CHECK(cg_workers_resolve(0) == want);
 
   loop_ctx *c = calloc(1, sizeof *c);
+  cg_workers_expect(NULL); /* nothing to wake */
   cg_workers_run(NULL, 7, 2, once, c);
   cg_workers *one = cg_workers_new(1);
   CHECK(cg_workers_threads(one) == 1);
   CHECK(cg_workers_threads(NULL) == 1);
+  cg_workers_expect(one);
   cg_workers_run(one, 7, 2, once, c);
   CHECK(c->calls == 2);
   cg_workers_free(one);

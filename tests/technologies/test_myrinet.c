@@ -72,7 +72,7 @@ static void simple_cases(void)
 static void approximation(void)
 {
   /* A star has no frontier at all: exact even with a bound of 0. */
-  double zero[] = {0};
+  double zero[] = {0, 1}; /* exact_max_width, threads */
   cg_graph *g = cg_graph_create(&cg_tech_myrinet, zero);
   cg_comm c[4];
   for (cg_host i = 0; i < 4; i++)

@@ -27,7 +27,7 @@ static int bad_value, bad_list;
 
 static void compare_with_rebuild(const scenario *sc, cg_graph *g, const cg_comm *live, size_t nlive)
 {
-  double p[] = {sc->width};
+  double p[] = {sc->width, 1}; /* exact_max_width, threads */
   cg_graph *r = cg_graph_create(&cg_tech_myrinet, p);
   cg_comm *map = malloc((nlive + 1) * sizeof *map);
   for (size_t i = nlive; i-- > 0;) /* reverse order: another history */
@@ -80,7 +80,7 @@ static void note_method(const scenario *sc, const cg_graph *g, const cg_comm *li
 
 static void run(const scenario *sc, size_t events, int deferred, int *seen)
 {
-  double p[] = {sc->width};
+  double p[] = {sc->width, 1}; /* exact_max_width, threads */
   cg_graph *g = cg_graph_create(&cg_tech_myrinet, p);
   cg_graph_set_deferred(g, deferred);
   size_t cap = 4 * sc->target + 16, nlive = 0;
