@@ -39,6 +39,7 @@ typedef struct myr_approx {
   size_t *pb_zeros;       /* per destination: number of zero b */
   size_t sa_tot_cap, pb_nz_cap, pb_zeros_cap;
   cg_workers *pool;       /* NULL until a solve asks for more than one thread */
+  size_t pool_asked;      /* the threads it was made for (0: none asked yet) */
   region_ws *ws;          /* one per thread of the pool */
   size_t ws_cap;
   unsigned long solve;    /* solves so far */
@@ -218,18 +219,19 @@ static void solve_sources(void *ctx, size_t begin, size_t end, size_t thread)
   }
 }
 
-/* The pool and one scratch per thread for opt->threads threads (a pool
- * that cannot start runs the regions on the caller). */
+/* The pool and one scratch per thread for `threads` threads, made again
+ * only when the request changes (a pool that cannot start leaves the
+ * regions on the caller, without retrying at every solve). */
 static void ensure_threads(myr_approx *a, size_t threads)
 {
   if (threads < 1)
     threads = 1;
-  if (threads != cg_workers_threads(a->pool)) {
+  if (threads != a->pool_asked) {
     cg_workers_free(a->pool);
     a->pool = threads > 1 ? cg_workers_new(threads) : NULL;
-    threads = cg_workers_threads(a->pool);
+    a->pool_asked = threads;
   }
-  GROW(a, ws, threads);
+  GROW(a, ws, cg_workers_threads(a->pool));
 }
 
 void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *opt, double *ratio)
