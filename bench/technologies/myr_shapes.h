@@ -54,6 +54,24 @@ static inline void shape_all_to_all(shape *s, cg_host hosts)
         shape_add(s, i, j);
 }
 
+/* The halo exchange on a k x k x k torus: every host sends to its six
+ * neighbours (+x, -x, +y, -y, +z, -z, in that order). */
+static inline void shape_torus(shape *s, uint32_t k)
+{
+  s->n = 0;
+  for (uint32_t x = 0; x < k; x++)
+    for (uint32_t y = 0; y < k; y++)
+      for (uint32_t z = 0; z < k; z++) {
+        uint32_t h = (x * k + y) * k + z;
+        shape_add(s, h, (((x + 1) % k) * k + y) * k + z);
+        shape_add(s, h, (((x + k - 1) % k) * k + y) * k + z);
+        shape_add(s, h, (x * k + (y + 1) % k) * k + z);
+        shape_add(s, h, (x * k + (y + k - 1) % k) * k + z);
+        shape_add(s, h, (x * k + y) * k + (z + 1) % k);
+        shape_add(s, h, (x * k + y) * k + (z + k - 1) % k);
+      }
+}
+
 /* n comms on `hosts` hosts, connected: a random tree first (each edge in a
  * random direction), then random extra comms between distinct hosts
  * (parallel comms possible). */

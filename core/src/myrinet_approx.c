@@ -39,7 +39,8 @@ typedef struct myr_approx {
   size_t *pb_zeros;       /* per destination: number of zero b */
   size_t sa_tot_cap, pb_nz_cap, pb_zeros_cap;
   cg_workers *pool;       /* NULL until a solve asks for more than one thread */
-  size_t pool_asked;      /* the threads it was made for (0: none asked yet) */
+  size_t pool_asked;      /* the threads asked when it was made ... */
+  int pool_made;          /* ... if it was */
   region_ws *ws;          /* one per thread of the pool */
   size_t ws_cap;
   unsigned long solve;    /* solves so far */
@@ -219,17 +220,18 @@ static void solve_sources(void *ctx, size_t begin, size_t end, size_t thread)
   }
 }
 
-/* The pool and one scratch per thread for `threads` threads, made again
- * only when the request changes (a pool that cannot start leaves the
- * regions on the caller, without retrying at every solve). */
-static void ensure_threads(myr_approx *a, size_t threads)
+/* The pool and one scratch per thread for the `asked` threads (0: one
+ * per CPU), made again only when the request changes: the affinity mask
+ * is read once, and a pool that cannot start leaves the regions on the
+ * caller without retrying at every solve. */
+static void ensure_threads(myr_approx *a, size_t asked)
 {
-  if (threads < 1)
-    threads = 1;
-  if (threads != a->pool_asked) {
+  if (!a->pool_made || asked != a->pool_asked) {
+    size_t threads = cg_workers_resolve(asked);
     cg_workers_free(a->pool);
     a->pool = threads > 1 ? cg_workers_new(threads) : NULL;
-    a->pool_asked = threads;
+    a->pool_asked = asked;
+    a->pool_made = 1;
   }
   GROW(a, ws, cg_workers_threads(a->pool));
 }
@@ -240,7 +242,7 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
     *ap = cg_xcalloc(1, sizeof **ap);
   myr_approx *a = *ap;
   ensure_threads(a, opt->threads);
-  int share = a->pool && g->ns >= MYR_APPROX_PARALLEL_MIN && 4 * g->ne < g->ns * g->nd;
+  int share = a->pool && g->ns >= MYR_APPROX_PARALLEL_MIN && !myr_bigraph_dense(g);
   if (share) /* the workers wake up while BP runs */
     cg_workers_expect(a->pool);
   myr_bp_run(&a->bp, g, 100, 1, opt->bp_chaos_probe, opt->bp_cycle);

@@ -308,7 +308,7 @@ static int solve_exact(myr_comp *c, size_t limit) { return solve_dp(c, limit, ex
 static int solve_dense(myr_comp *c, size_t limit)
 {
   myr_bigraph *g = &c->g;
-  if (4 * g->ne < g->ns * g->nd)
+  if (!myr_bigraph_dense(g))
     return 0;
   /* At these widths a reached state costs the DP 35 to 110 ns (no option
    * tables, digits decoded from the index, scattered memory), up to 9

@@ -43,6 +43,11 @@ typedef struct myr_bigraph {
   size_t e_src_cap, e_dst_cap, e_mult_cap, s_off_cap, d_off_cap, d_pairs_cap;
 } myr_bigraph;
 
+/* Whether at least a quarter of the source x destination pairs are
+ * present: where the dense DP takes over from BP and regions, and where
+ * the regions stay on one thread (myrinet_approx.h). */
+static inline int myr_bigraph_dense(const myr_bigraph *g) { return 4 * g->ne >= g->ns * g->nd; }
+
 /* How a component is solved; the technology sets them from its parameter,
  * tests and benchmarks may force one method. */
 typedef struct myr_options {
@@ -62,7 +67,8 @@ typedef struct myr_options {
   int memo;              /* 1: reuse the ratios of graphs solved before (no
                             change of result; 0 times every solve) */
   size_t threads;        /* threads solving the approximation's regions (1:
-                            the caller alone); no change of result */
+                            the caller alone, 0: one per CPU, as
+                            cg_workers_resolve); no change of result */
 } myr_options;
 
 /* The method that solved the last component (statistics, tests). */

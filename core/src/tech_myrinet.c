@@ -22,7 +22,6 @@
 #include "contention/alloc.h"
 #include "contention/technology.h"
 #include "myrinet_sets.h"
-#include "workers.h"
 
 enum { P_EXACT_WIDTH, P_THREADS };
 
@@ -45,8 +44,6 @@ typedef struct myr_state {
   cg_host *dqueue;               /* ... and destination vertices */
   size_t queue_cap, dqueue_cap;
   myr_comp comp;
-  double threads_asked;          /* the threads parameter ... */
-  size_t threads;                /* ... and what it resolved to (0: not yet) */
 } myr_state;
 
 static void myr_destroy(void *p)
@@ -132,11 +129,7 @@ static void myr_evaluate(cg_graph *g, const cg_hostset *dirty)
   myr_state *st = state_of(g);
   const double *p = cg_graph_tech_params(g);
   myr_options opt = myr_default_options((size_t)p[P_EXACT_WIDTH]);
-  if (st->threads == 0 || st->threads_asked != p[P_THREADS]) { /* once: it reads the affinity mask */
-    st->threads_asked = p[P_THREADS];
-    st->threads = cg_workers_resolve((size_t)p[P_THREADS]);
-  }
-  opt.threads = st->threads;
+  opt.threads = (size_t)p[P_THREADS]; /* 0 resolved by the approximation, once */
   cg_hostset_clear(&st->done_src);
   cg_hostset_clear(&st->done_dst);
   for (size_t k = 0; k < dirty->count; k++) {

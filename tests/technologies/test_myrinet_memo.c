@@ -19,23 +19,6 @@
 
 enum { MAXC = 512, POOL = 12, DRAWS = 120 };
 
-/* Every host of a k x k x k torus sends to its six neighbours. */
-static void torus(shape *s, uint32_t k)
-{
-  s->n = 0;
-  for (uint32_t x = 0; x < k; x++)
-    for (uint32_t y = 0; y < k; y++)
-      for (uint32_t z = 0; z < k; z++) {
-        uint32_t h = (x * k + y) * k + z;
-        shape_add(s, h, (((x + 1) % k) * k + y) * k + z);
-        shape_add(s, h, (((x + k - 1) % k) * k + y) * k + z);
-        shape_add(s, h, (x * k + (y + 1) % k) * k + z);
-        shape_add(s, h, (x * k + (y + k - 1) % k) * k + z);
-        shape_add(s, h, (x * k + y) * k + (z + 1) % k);
-        shape_add(s, h, (x * k + y) * k + (z + k - 1) % k);
-      }
-}
-
 /* A solve that owes nothing to any memo. */
 static myr_method fresh(const shape *s, myr_options opt, double *pen)
 {
@@ -66,7 +49,7 @@ int main(void)
     size_t n = 6 + check_rand() % 35;
     shape_connected(&pool[k], n, 4 + check_rand() % 21, check_rand);
   }
-  torus(&pool[POOL - 2], 4);
+  shape_torus(&pool[POOL - 2], 4);
   shape_all_to_all(&pool[POOL - 1], 5);
 
   myr_options opt = myr_default_options(8);

@@ -29,22 +29,18 @@ static uint32_t draw(void)
   return rng >> 8;
 }
 
-/* The six-neighbour exchange on a k x k x k torus, each comm kept with
- * probability keep / 100. */
+/* shape_torus with each comm kept with probability keep / 100. */
 static void torus(shape *s, uint32_t k, uint32_t keep)
 {
-  s->n = 0;
-  for (uint32_t x = 0; x < k; x++)
-    for (uint32_t y = 0; y < k; y++)
-      for (uint32_t z = 0; z < k; z++) {
-        uint32_t h = (x * k + y) * k + z, nb[6] = {
-          (((x + 1) % k) * k + y) * k + z, (((x + k - 1) % k) * k + y) * k + z,
-          (x * k + (y + 1) % k) * k + z, (x * k + (y + k - 1) % k) * k + z,
-          (x * k + y) * k + (z + 1) % k, (x * k + y) * k + (z + k - 1) % k};
-        for (int i = 0; i < 6; i++)
-          if (draw() % 100 < keep)
-            shape_add(s, h, nb[i]);
-      }
+  shape_torus(s, k);
+  size_t n = 0;
+  for (size_t i = 0; i < s->n; i++)
+    if (draw() % 100 < keep) {
+      s->src[n] = s->src[i];
+      s->dst[n] = s->dst[i];
+      n++;
+    }
+  s->n = n;
 }
 
 static double one[MAXC], got[MAXC];
