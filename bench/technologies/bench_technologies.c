@@ -92,19 +92,6 @@ static void throughput(const cg_tech *t, size_t n, double budget)
 
 /* ---- Myrinet through the solver ---- */
 
-/* Keeps each comm with probability percent / 100. */
-static void thin(shape *s, unsigned percent)
-{
-  size_t k = 0;
-  for (size_t i = 0; i < s->n; i++)
-    if (rnd() % 100 < percent) {
-      s->src[k] = s->src[i];
-      s->dst[k] = s->dst[i];
-      k++;
-    }
-  s->n = k;
-}
-
 static void drop_random(shape *s, size_t r)
 {
   for (size_t k = 0; k < r && s->n > 0; k++) {
@@ -196,7 +183,7 @@ static void myrinet_cost(double budget)
         }
       } else {
         shape_all_to_all(&s, 13);
-        thin(&s, 50);
+        shape_thin(&s, 50, rnd);
       }
       double t1 = time_solve(&c, &s, &def, budget / 20, pen);
       if (c.method != MYR_DENSE)
@@ -284,7 +271,7 @@ static void thinned_rows(myr_comp *c, shape *s, const myr_options *opt, cg_host 
     errstat st = {0};
     for (int t = 0; t < 5; t++) {
       shape_all_to_all(s, n);
-      thin(s, keep[k]);
+      shape_thin(s, keep[k], rnd);
       compare(c, s, opt, &st);
     }
     snprintf(what, sizeof what, "all-to-all %u, %u %% of the comms", n, keep[k]);

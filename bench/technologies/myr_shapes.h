@@ -95,6 +95,20 @@ static inline void shape_connected(shape *s, size_t n, uint32_t hosts, uint32_t 
   }
 }
 
+/* Keeps each comm with probability percent / 100 (one draw per comm, in
+ * order). */
+static inline void shape_thin(shape *s, uint32_t percent, uint32_t (*draw)(void))
+{
+  size_t k = 0;
+  for (size_t i = 0; i < s->n; i++)
+    if (draw() % 100 < percent) {
+      s->src[k] = s->src[i];
+      s->dst[k] = s->dst[i];
+      k++;
+    }
+  s->n = k;
+}
+
 /* Penalties of s's comms (pen[i] for comm i) solved by c; returns the method. */
 static inline myr_method shape_solve(myr_comp *c, const shape *s, const myr_options *opt, double *pen)
 {

@@ -33,14 +33,7 @@ static uint32_t draw(void)
 static void torus(shape *s, uint32_t k, uint32_t keep)
 {
   shape_torus(s, k);
-  size_t n = 0;
-  for (size_t i = 0; i < s->n; i++)
-    if (draw() % 100 < keep) {
-      s->src[n] = s->src[i];
-      s->dst[n] = s->dst[i];
-      n++;
-    }
-  s->n = n;
+  shape_thin(s, keep, draw);
 }
 
 static double one[MAXC], got[MAXC];
