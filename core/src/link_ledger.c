@@ -29,7 +29,7 @@ typedef struct comm_rec {
   uint32_t *link;
   double *weight;
   uint32_t *pos; /* position in each link's entry list */
-  size_t n;
+  size_t n, cap;  /* cap: length of the three arrays, kept for the slot's next comm */
   double demand;
   int active;
 } comm_rec;
@@ -120,9 +120,13 @@ static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
 void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n)
 {
   comm_rec *c = comm_slot(l, comm);
-  c->link = cg_xrealloc(c->link, (n ? n : 1) * sizeof *c->link);
-  c->weight = cg_xrealloc(c->weight, (n ? n : 1) * sizeof *c->weight);
-  c->pos = cg_xrealloc(c->pos, (n ? n : 1) * sizeof *c->pos);
+  if (n > c->cap || !c->link) { /* a slot is reused by comm after comm: allocate only to grow */
+    size_t cap = n ? n : 1;
+    c->link = cg_xrealloc(c->link, cap * sizeof *c->link);
+    c->weight = cg_xrealloc(c->weight, cap * sizeof *c->weight);
+    c->pos = cg_xrealloc(c->pos, cap * sizeof *c->pos);
+    c->cap = cap;
+  }
   c->n = n;
   c->demand = 0;
   c->active = 1;

@@ -64,6 +64,20 @@ int main(void)
   cg_ledger_add_comm(l, 2, &fp, w1, 1);
   cg_ledger_set_demand(l, 2, 7);
   CHECK(flips(l, &f) == 1 && f == fp);
+  /* ... and by a comm crossing more links than the last one (its arrays
+   * grow): both links count it. */
+  cg_ledger_remove_comm(l, 2);
+  CHECK(flips(l, &f) == 1 && f == fp);
+  cg_ledger_add_comm(l, 2, both, w1, 2);
+  cg_ledger_set_demand(l, 2, 6);
+  CHECK(flips(l, &f) == 1 && f == fp && !cg_ledger_comm_free(l, 2));
+  cg_ledger_set_capacity(l, bb, 100); /* 1 + 1 + 6 <= 100 */
+  CHECK(flips(l, &f) == 1 && f == bb && !cg_ledger_comm_free(l, 2));
+  cg_ledger_set_capacity(l, bb, 7.5); /* 1 + 1 + 6 > 7.5: bb counts comm 2 */
+  CHECK(flips(l, &f) == 1 && f == bb);
+  cg_ledger_set_demand(l, 2, 1); /* 3 <= 7.5, 1 <= 5 */
+  list = cg_ledger_update(l, &n);
+  CHECK(n == 2 && list[0] == bb && list[1] == fp && cg_ledger_comm_free(l, 2));
   cg_ledger_destroy(l);
 
   /* Near the capacity the sum is recomputed from the link's comms, so the
