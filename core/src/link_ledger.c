@@ -120,12 +120,12 @@ static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
 void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n)
 {
   comm_rec *c = comm_slot(l, comm);
-  if (n > c->cap || !c->link) { /* a slot is reused by comm after comm: allocate only to grow */
-    size_t cap = n ? n : 1;
-    c->link = cg_xrealloc(c->link, cap * sizeof *c->link);
-    c->weight = cg_xrealloc(c->weight, cap * sizeof *c->weight);
-    c->pos = cg_xrealloc(c->pos, cap * sizeof *c->pos);
-    c->cap = cap;
+  size_t need = n ? n : 1;
+  if (need > c->cap) { /* a slot is reused comm after comm: allocate only to grow */
+    c->link = cg_xrealloc(c->link, need * sizeof *c->link);
+    c->weight = cg_xrealloc(c->weight, need * sizeof *c->weight);
+    c->pos = cg_xrealloc(c->pos, need * sizeof *c->pos);
+    c->cap = need;
   }
   c->n = n;
   c->demand = 0;
