@@ -81,8 +81,12 @@ typedef struct myr_dp {
 /* Largest frontier the DP accepts (3^12 states per layer). */
 #define MYR_DP_MAX_WIDTH 12
 
-/* Greedy order of the P vertices keeping the frontier small (ties by
- * index): writes order[0..np) and returns its width (largest number of
+/* Greedy order of the P vertices keeping the frontier small: next, among
+ * the unprocessed neighbours of open Q vertices, the one that widens the
+ * frontier least; ties go to the one advancing more open Q vertices, then
+ * to the one whose advanced Q vertices have fewer neighbours left, then to
+ * the lower index (a new part starts at its smallest degree). Writes
+ * order[0..np) and returns its width (largest number of
  * open Q vertices after a step); stops early, returning a value > limit,
  * as soon as the width exceeds limit or the states of the layers
  * (sum of 3^frontier) exceed max_states. */
