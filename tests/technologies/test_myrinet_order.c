@@ -64,8 +64,6 @@ static void draw_piece(void)
   for (size_t h = 0; h < HOSTS; h++)
     for (size_t s = s_off[h]; s < s_off[h + 1]; s++)
       d_q[fill[s_q[s]]++] = (uint32_t)h;
-  for (size_t s = 0; s < t; s++)
-    w_one[s] = 1;
 }
 
 int main(void)
@@ -76,6 +74,8 @@ int main(void)
   size_t states = 16; /* the default exact bound's work cap: 16 x 3^8 */
   for (int i = 0; i < 8; i++)
     states *= 3;
+  for (size_t s = 0; s < HOSTS * DEG; s++)
+    w_one[s] = 1; /* one comm per pair, whatever the piece */
   int fit = 0;
   size_t widths = 0;
   for (int trial = 0; trial < TRIALS; trial++) {
