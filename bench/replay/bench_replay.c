@@ -6,7 +6,8 @@
  *
  * usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE]
  *                     [--full] [--check N] [--racks R] [--digest]
- *                     [--dump FILE | --against FILE] TRACE[.gz]...
+ *                     [--dump FILE | --against FILE] [--flush-times FILE]
+ *                     TRACE[.gz]...
  *   --full     also replays with a full recomputation at every instant
  *              (cg_graph_recompute_all, the from-scratch path) and prints
  *              its CPU time and the ratio full / incremental of the run
@@ -25,6 +26,11 @@
  *              step and prints the mean and largest relative difference
  *              of the penalties, how many differ, and the shares that
  *              differ by more than 1 % and 2 % (not timed)
+ *   --flush-times F  writes one row per flush to F: the comms started
+ *              and ended since the previous flush, and the wall seconds
+ *              of the flush with those events (what max_ms takes the
+ *              largest of); one trace and one technology. overlap-bound.sh
+ *              reads it (not timed)
  * Default technologies: all. CPU time is the process's (user + system,
  * every thread: Myrinet's `threads` parameter), measured around each
  * replay, less the wall time of the untimed checks; wall_s is the wall
@@ -124,6 +130,7 @@ static int load(trace *t, const char *path)
 typedef struct opts {
   const double *params;
   gzFile dump, against;
+  FILE *flush_times;
   int full, digest;
   size_t check;
   uint32_t racks;
@@ -213,7 +220,7 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
   cg_graph_set_deferred(g, 1);
   cg_comm *map = malloc((t->max_id + 1) * sizeof *map);
   uint8_t *live = calloc(t->max_id + 1, 1);
-  size_t nlive = 0, instant = 0;
+  size_t nlive = 0, instant = 0, started = 0, ended = 0;
   /* CPU time of the whole replay, less the wall time of the checks */
   double start = cpu_now(), last = wall_now(), start_wall = last, check_cpu = 0;
   for (size_t i = 0; i < t->n; i++) {
@@ -221,11 +228,13 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
     if (e->kind == '+') {
       map[e->id] = cg_graph_add(g, e->src, e->dst);
       live[e->id] = 1;
+      started++;
       if (++nlive > res.max_live)
         res.max_live = nlive;
     } else if (e->kind == '-') {
       cg_graph_remove(g, map[e->id]);
       live[e->id] = 0;
+      ended++;
       nlive--;
     } else {
       if (full) {
@@ -240,6 +249,13 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
       double now = wall_now();
       if (now - last > res.max_flush)
         res.max_flush = now - last;
+      if (o->flush_times && !full) {
+        fprintf(o->flush_times, "%zu %zu %.9f\n", started, ended, now - last);
+        double after = wall_now();
+        check_cpu += after - now;
+        now = after;
+      }
+      started = ended = 0;
       last = now;
       if (cg_graph_error(g)) {
         fprintf(stderr, "bench_replay: %s gave an invalid penalty\n", tech->name);
@@ -278,7 +294,7 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
 static void usage(void)
 {
   fprintf(stderr, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
-                  "[--racks R] [--digest] [--dump FILE | --against FILE] TRACE[.gz]...\n");
+                  "[--racks R] [--digest] [--dump FILE | --against FILE] [--flush-times FILE] TRACE[.gz]...\n");
   exit(2);
 }
 
@@ -319,6 +335,12 @@ int main(int argc, char **argv)
       o.dump = open_dump(argv[++first], "wb1");
     else if (strcmp(a, "--against") == 0 && !o.dump)
       o.against = open_dump(argv[++first], "rb");
+    else if (strcmp(a, "--flush-times") == 0 && !o.flush_times) {
+      if (!(o.flush_times = fopen(argv[++first], "w"))) {
+        fprintf(stderr, "bench_replay: cannot open %s\n", argv[first]);
+        return 2;
+      }
+    }
     else
       usage();
   }
@@ -339,8 +361,8 @@ int main(int argc, char **argv)
     for (const cg_tech *const *t = cg_tech_all(); *t && ntech < 8; t++)
       list[ntech++] = *t;
   }
-  if ((o.dump || o.against) && (ntech != 1 || argc - first != 1)) {
-    fprintf(stderr, "bench_replay: --dump and --against need one technology and one trace\n");
+  if ((o.dump || o.against || o.flush_times) && (ntech != 1 || argc - first != 1)) {
+    fprintf(stderr, "bench_replay: --dump, --against and --flush-times need one technology and one trace\n");
     return 2;
   }
   if (nparam && ntech != 1) {
@@ -407,5 +429,9 @@ int main(int argc, char **argv)
     gzclose(o.dump);
   if (o.against)
     gzclose(o.against);
+  if (o.flush_times && fclose(o.flush_times) != 0) {
+    fprintf(stderr, "bench_replay: cannot write the flush times\n");
+    return 1;
+  }
   return status;
 }
