@@ -131,6 +131,7 @@ typedef struct opts {
   const double *params;
   gzFile dump, against;
   FILE *flush_times;
+  const char *flush_times_path;
   int full, digest;
   size_t check;
   uint32_t racks;
@@ -336,12 +337,12 @@ int main(int argc, char **argv)
     else if (strcmp(a, "--against") == 0 && !o.dump)
       o.against = open_dump(argv[++first], "rb");
     else if (strcmp(a, "--flush-times") == 0 && !o.flush_times) {
-      if (!(o.flush_times = fopen(argv[++first], "w"))) {
-        fprintf(stderr, "bench_replay: cannot open %s\n", argv[first]);
+      o.flush_times_path = argv[++first];
+      if (!(o.flush_times = fopen(o.flush_times_path, "w"))) {
+        fprintf(stderr, "bench_replay: cannot open %s\n", o.flush_times_path);
         return 2;
       }
-    }
-    else
+    } else
       usage();
   }
   if (first >= argc)
@@ -430,7 +431,7 @@ int main(int argc, char **argv)
   if (o.against)
     gzclose(o.against);
   if (o.flush_times && fclose(o.flush_times) != 0) {
-    fprintf(stderr, "bench_replay: cannot write the flush times\n");
+    fprintf(stderr, "bench_replay: cannot write %s\n", o.flush_times_path);
     return 1;
   }
   return status;
