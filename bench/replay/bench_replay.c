@@ -77,6 +77,16 @@ static double wall_now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* Ends a stretch of untimed work (writing rows, checks, dumps) begun at
+ * *now: its wall time goes to *untimed, and the next flush and the next
+ * stretch are measured from its end. */
+static void end_untimed(double *now, double *last, double *untimed)
+{
+  double after = wall_now();
+  *untimed += after - *now;
+  *now = *last = after;
+}
+
 static void push(trace *t, event e)
 {
   if (t->n == t->cap) {
@@ -248,16 +258,15 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
       cg_graph_changed(g, &nch);
       res.changed += nch;
       double now = wall_now();
-      if (now - last > res.max_flush)
-        res.max_flush = now - last;
+      double flush = now - last;
+      if (flush > res.max_flush)
+        res.max_flush = flush;
+      last = now;
       if (o->flush_times && !full) {
-        fprintf(o->flush_times, "%zu %zu %.9f\n", started, ended, now - last);
-        double after = wall_now();
-        check_cpu += after - now;
-        now = after;
+        fprintf(o->flush_times, "%zu %zu %.9f\n", started, ended, flush);
+        end_untimed(&now, &last, &check_cpu);
       }
       started = ended = 0;
-      last = now;
       if (cg_graph_error(g)) {
         fprintf(stderr, "bench_replay: %s gave an invalid penalty\n", tech->name);
         exit(1);
@@ -265,22 +274,15 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
       if (o->check && ++instant % o->check == 0) {
         res.mismatches += check_rebuild(tech, t, o, g, map, live);
         res.checks++;
-        double after = wall_now();
-        check_cpu += after - now;
-        last = after;
+        end_untimed(&now, &last, &check_cpu);
       }
       if (o->dump || o->against) {
         dump_or_compare(o, &res, g, t, map, live);
-        double after = wall_now();
-        check_cpu += after - now;
-        last = after;
-        now = after;
+        end_untimed(&now, &last, &check_cpu);
       }
       if (o->digest) {
         res.digest = digest_live(res.digest, g, t, map, live);
-        double after = wall_now();
-        check_cpu += after - now;
-        last = after;
+        end_untimed(&now, &last, &check_cpu);
       }
     }
   }
