@@ -10,8 +10,13 @@
 # user CPU, wall time and peak memory.
 # A configuration whose SMPI run exceeds $BUDGET seconds (default 600) of
 # wall time is reported and its contention runs skipped. With REPEAT=N
-# (default 1) every run is made N times and the one of least user CPU
-# kept: on a loaded machine one run's user time can be 1.5 times another's.
+# (default 1) the runs are made in N rounds (SMPI, then each technology)
+# and each model's run of least user CPU is kept: on a loaded machine one
+# run's user time can be 1.5 times another's. The last column, "paired",
+# is the median over the rounds of the wall-time ratio to the SMPI run of
+# the same round: on this shared VM the same run's wall time moves by a
+# fifth from one minute to the next, and runs next to each other share
+# the machine's state (with REPEAT=1 it is the wall ratio).
 #   SIZES         default "64 256 1024"
 #   TECHNOLOGIES  default "infiniband gige myrinet hier-ethernet"
 #   PATTERNS      default "isort halo3d pairwise alltoall"
@@ -57,56 +62,90 @@ args() {
     alltoall) if [ "$2" -ge 256 ]; then echo "speed-mpi alltoall 1024 2"; else echo "speed-mpi alltoall 1024 20"; fi ;;
   esac
 }
-# measure NP PER_NODE MODEL PATTERN [options] -> "wall user peak_kB" of the
-# run of least user CPU among $repeat, or "timeout"
-measure() {
-  best=
-  r=0
-  while [ $r -lt "$repeat" ]; do
-    m=$(measure_once "$@")
-    [ "$m" = timeout ] && { echo timeout; return; }
-    best=$(printf '%s\n%s\n' "$best" "$m" | awk 'NF == 3 && (b == "" || $2 < u) { b = $0; u = $2 } END { print b }')
-    r=$((r + 1))
-  done
-  echo "$best"
+# timed OUT COMMAND...: runs COMMAND within the budget, writes "wall user
+# peak_kB" to OUT; fails on a timeout or error. TIMER=PROG replaces it (the
+# tests give it a fake that writes chosen numbers).
+timed() {
+  if [ -n "${TIMER:-}" ]; then
+    "$TIMER" "$@"
+    return
+  fi
+  _out=$1
+  shift
+  /usr/bin/time -f "%e %U %M" -o "$_out" timeout "$budget" "$@" >"$tmp/out" 2>"$tmp/err"
 }
-measure_once() {
-  np=$1 per=$2 model=$3 pattern=$4
-  shift 4
+# run NP PER_NODE MODEL PATTERN ROUND [options]: one run, its "wall user
+# peak_kB" in $tmp/run-MODEL-ROUND, or "timeout" there
+run() {
+  np=$1 per=$2 model=$3 pattern=$4 round=$5
+  shift 5
   plat=$(platform $(((np + per - 1) / per)))
   hf=$(hostfile "$np" "$per")
   set -- $(args "$pattern" "$np") "$@"
   prog=$1
   shift
-  if ! /usr/bin/time -f "%e %U %M" -o "$tmp/time" timeout "$budget" "$smpirun" -platform "$plat" -hostfile "$hf" \
+  f=$tmp/run-$model-$round
+  if ! timed "$f" "$smpirun" -platform "$plat" -hostfile "$hf" \
       -np "$np" --cfg=network/model:"$model" --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 \
-      --log=root.thres:critical "$build/bin/$prog" "$@" >"$tmp/out" 2>"$tmp/err"; then
-    echo "timeout"
-    return
+      --log=root.thres:critical "$build/bin/$prog" "$@"; then
+    echo timeout >"$f"
   fi
-  cat "$tmp/time"
 }
-printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI
+# best MODEL: the run of least user CPU among the rounds, or "timeout" if
+# one of them timed out
+best() {
+  cat "$tmp"/run-"$1"-* | awk '$1 == "timeout" { t = 1 } NF == 3 && (b == "" || $2 < u) { b = $0; u = $2 }
+    END { print (t ? "timeout" : b) }'
+}
+# paired MODEL: the median over the rounds of the wall-time ratio to the
+# SMPI run of the same round (runs next to each other in time share the
+# machine's state, which best-of-N does not pair)
+paired() {
+  _r=0
+  while [ $_r -lt "$repeat" ]; do
+    printf '%s %s\n' "$(cat "$tmp/run-SMPI-$_r")" "$(cat "$tmp/run-$1-$_r")"
+    _r=$((_r + 1))
+  done | awk 'NF == 6 && $1 > 0 { q[n++] = $4 / $1 } END {
+    for (i = 1; i < n; i++) for (j = i; j > 0 && q[j - 1] > q[j]; j--) { t = q[j]; q[j] = q[j - 1]; q[j - 1] = t }
+    if (n == 0) print "-"; else if (n % 2) printf "%.2f\n", q[int(n / 2)]; else printf "%.2f\n", (q[n / 2 - 1] + q[n / 2]) / 2 }'
+}
+printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired
 for pattern in $patterns; do
   for np in $sizes; do
     for per in $placements; do
-      s=$(measure "$np" "$per" SMPI "$pattern")
-      if [ "$s" = timeout ]; then
+      rm -f "$tmp"/run-*
+      r=0
+      skipped=
+      while [ $r -lt "$repeat" ]; do
+        run "$np" "$per" SMPI "$pattern" $r
+        if [ "$(cat "$tmp/run-SMPI-$r")" = timeout ]; then
+          skipped=1
+          break
+        fi
+        for tech in $techs; do
+          # a technology that timed out in an earlier round is not run again
+          grep -q timeout "$tmp"/run-"$tech"-* 2>/dev/null && continue
+          run "$np" "$per" contention "$pattern" $r --cfg=contention/technology:"$tech" $cfg
+          mv "$tmp/run-contention-$r" "$tmp/run-$tech-$r"
+        done
+        r=$((r + 1))
+      done
+      if [ -n "$skipped" ]; then
         printf '%-10s %5s %4s %-14s SMPI over %s s, skipped\n' "$pattern" "$np" "$per" SMPI "$budget"
         continue
       fi
-      set -- $s
+      set -- $(best SMPI)
       sw=$1 su=$2 sm=$3
-      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - -
+      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - -
       for tech in $techs; do
-        c=$(measure "$np" "$per" contention "$pattern" --cfg=contention/technology:"$tech" $cfg)
+        c=$(best "$tech")
         if [ "$c" = timeout ]; then
           printf '%-10s %5s %4s %-14s over %s s\n' "$pattern" "$np" "$per" "$tech" "$budget"
           continue
         fi
         set -- $c
-        echo "$pattern $np $per $tech $1 $2 $3 $su $sm $sw" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f\n",
-          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9 }'
+        echo "$pattern $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s\n",
+          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11 }'
       done
     done
   done

@@ -1,0 +1,24 @@
+#!/bin/sh
+# fake-timer.sh OUT COMMAND...: stands in for run-patterns.sh's timer
+# (TIMER=...). It does not run COMMAND: it finds the model in its options
+# (SMPI, or the contention technology), appends it to $FAKE_DIR/order, and
+# writes to OUT the line of $FAKE_TIMES "MODEL ROUND wall user peak_kB" for
+# this model's next round, or fails (a timeout) if that line says "timeout".
+set -eu
+out=$1
+shift
+model=
+for a in "$@"; do
+  case $a in
+    --cfg=network/model:SMPI) model=SMPI ;;
+    --cfg=contention/technology:*) model=${a#--cfg=contention/technology:} ;;
+  esac
+done
+[ -n "$model" ] || { echo "fake-timer.sh: no model in the command" >&2; exit 3; }
+n=$(grep -c "^$model\$" "$FAKE_DIR/order" 2>/dev/null || true)
+echo "$model" >>"$FAKE_DIR/order"
+line=$(awk -v m="$model" -v r="${n:-0}" '$1 == m && $2 == r { $1 = ""; $2 = ""; print; exit }' "$FAKE_TIMES")
+[ -n "$line" ] || { echo "fake-timer.sh: no time for $model round ${n:-0}" >&2; exit 3; }
+set -- $line
+[ "$1" = timeout ] && exit 124
+echo "$1 $2 $3" >"$out"
