@@ -105,8 +105,7 @@ paired() {
   while [ $_r -lt "$repeat" ]; do
     printf '%s %s\n' "$(cat "$tmp/run-SMPI-$_r")" "$(cat "$tmp/run-$1-$_r")"
     _r=$((_r + 1))
-  done | awk 'NF == 6 && $1 > 0 { q[n++] = $4 / $1 } END {
-    for (i = 1; i < n; i++) for (j = i; j > 0 && q[j - 1] > q[j]; j--) { t = q[j]; q[j] = q[j - 1]; q[j - 1] = t }
+  done | awk 'NF == 6 && $1 > 0 { print $4 / $1 }' | sort -g | awk '{ q[n++] = $1 } END {
     if (n == 0) print "-"; else if (n % 2) printf "%.2f\n", q[int(n / 2)]; else printf "%.2f\n", (q[n / 2 - 1] + q[n / 2]) / 2 }'
 }
 printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired
