@@ -16,7 +16,11 @@
 # is the median over the rounds of the wall-time ratio to the SMPI run of
 # the same round: on this shared VM the same run's wall time moves by a
 # fifth from one minute to the next, and runs next to each other share
-# the machine's state (with REPEAT=1 it is the wall ratio).
+# the machine's state (with REPEAT=1 it is the wall ratio). "rules_s" is
+# the wall time the technology's rules took in the kept run (the binding's
+# verbose summary, --log=contention.thres:verbose), and "floor" the median
+# over the rounds of (wall - rules) / SMPI's wall: the paired ratio the run
+# would have if the rules cost nothing and the rest stayed as it was.
 #   SIZES         default "64 256 1024"
 #   TECHNOLOGIES  default "infiniband gige myrinet hier-ethernet"
 #   PATTERNS      default "isort halo3d pairwise alltoall"
@@ -67,7 +71,7 @@ args() {
 # tests give it a fake that writes chosen numbers).
 timed() {
   if [ -n "${TIMER:-}" ]; then
-    "$TIMER" "$@"
+    "$TIMER" "$@" 2>"$tmp/err"
     return
   fi
   _out=$1
@@ -75,7 +79,8 @@ timed() {
   /usr/bin/time -f "%e %U %M" -o "$_out" timeout "$budget" "$@" >"$tmp/out" 2>"$tmp/err"
 }
 # run NP PER_NODE MODEL PATTERN ROUND [options]: one run, its "wall user
-# peak_kB" in $tmp/run-MODEL-ROUND, or "timeout" there
+# peak_kB rules" in $tmp/run-MODEL-ROUND (rules: seconds in the
+# technology's rules, "-" without them), or "timeout" there
 run() {
   np=$1 per=$2 model=$3 pattern=$4 round=$5
   shift 5
@@ -89,26 +94,37 @@ run() {
       -np "$np" --cfg=network/model:"$model" --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 \
       --log=root.thres:critical "$build/bin/$prog" "$@"; then
     echo timeout >"$f"
+    return
   fi
+  rules=$(sed -n 's/.* s in flushes, of which \([0-9.]*\) s in the .* rules.*/\1/p' "$tmp/err" | tail -n 1)
+  echo "$(cat "$f") ${rules:--}" >"$f.t"
+  mv "$f.t" "$f"
 }
 # best MODEL: the run of least user CPU among the rounds, or "timeout" if
 # one of them timed out
 best() {
-  cat "$tmp"/run-"$1"-* | awk '$1 == "timeout" { t = 1 } NF == 3 && (b == "" || $2 < u) { b = $0; u = $2 }
+  cat "$tmp"/run-"$1"-* | awk '$1 == "timeout" { t = 1 } NF == 4 && (b == "" || $2 < u) { b = $0; u = $2 }
     END { print (t ? "timeout" : b) }'
 }
-# paired MODEL: the median over the rounds of the wall-time ratio to the
-# SMPI run of the same round (runs next to each other in time share the
-# machine's state, which best-of-N does not pair)
-paired() {
+# over_rounds MODEL AWK: the median over the rounds of what the awk
+# program AWK prints from the line "SMPI's run" "MODEL's run" of each round
+# (fields: $1 to $4 SMPI's wall user peak rules, $5 to $8 MODEL's), "-"
+# if it prints nothing
+over_rounds() {
   _r=0
   while [ $_r -lt "$repeat" ]; do
     printf '%s %s\n' "$(cat "$tmp/run-SMPI-$_r")" "$(cat "$tmp/run-$1-$_r")"
     _r=$((_r + 1))
-  done | awk 'NF == 6 && $1 > 0 { print $4 / $1 }' | sort -g | awk '{ q[n++] = $1 } END {
+  done | awk "NF == 8 && \$1 > 0 $2" | sort -g | awk '{ q[n++] = $1 } END {
     if (n == 0) print "-"; else if (n % 2) printf "%.2f\n", q[int(n / 2)]; else printf "%.2f\n", (q[n / 2 - 1] + q[n / 2]) / 2 }'
 }
-printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired
+# paired MODEL: the median of the rounds' wall ratios to the SMPI run of
+# the same round (runs next to each other in time share the machine's
+# state, which best-of-N does not pair)
+paired() { over_rounds "$1" '{ print $5 / $1 }'; }
+# floor MODEL: the same with the rules' seconds taken out of MODEL's wall
+floor() { over_rounds "$1" '&& $8 != "-" { print ($5 - $8) / $1 }'; }
+printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s %8s %6s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired rules_s floor
 for pattern in $patterns; do
   for np in $sizes; do
     for per in $placements; do
@@ -124,7 +140,8 @@ for pattern in $patterns; do
         for tech in $techs; do
           # a technology that timed out in an earlier round is not run again
           grep -q timeout "$tmp"/run-"$tech"-* 2>/dev/null && continue
-          run "$np" "$per" contention "$pattern" $r --cfg=contention/technology:"$tech" $cfg
+          run "$np" "$per" contention "$pattern" $r --cfg=contention/technology:"$tech" \
+            --log=contention.thres:verbose $cfg
           mv "$tmp/run-contention-$r" "$tmp/run-$tech-$r"
         done
         r=$((r + 1))
@@ -135,7 +152,7 @@ for pattern in $patterns; do
       fi
       set -- $(best SMPI)
       sw=$1 su=$2 sm=$3
-      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - -
+      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s %8s %6s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - - - -
       for tech in $techs; do
         c=$(best "$tech")
         if [ "$c" = timeout ]; then
@@ -143,8 +160,8 @@ for pattern in $patterns; do
           continue
         fi
         set -- $c
-        echo "$pattern $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s\n",
-          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11 }'
+        echo "$pattern $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $4 $(floor "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %8s %6s\n",
+          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11, $12, $13 }'
       done
     done
   done

@@ -2,8 +2,10 @@
 # fake-timer.sh OUT COMMAND...: stands in for run-patterns.sh's timer
 # (TIMER=...). It does not run COMMAND: it finds the model in its options
 # (SMPI, or the contention technology), appends it to $FAKE_DIR/order, and
-# writes to OUT the line of $FAKE_TIMES "MODEL ROUND wall user peak_kB" for
-# this model's next round, or fails (a timeout) if that line says "timeout".
+# writes to OUT the line of $FAKE_TIMES "MODEL ROUND wall user peak_kB
+# [rules]" for this model's next round, or fails (a timeout) if that line
+# says "timeout". With rules, it also writes to stderr the binding's
+# verbose summary of the seconds in the rules, as the plugin prints it.
 set -eu
 out=$1
 shift
@@ -22,3 +24,4 @@ line=$(awk -v m="$model" -v r="${n:-0}" '$1 == m && $2 == r { $1 = ""; $2 = ""; 
 set -- $line
 [ "$1" = timeout ] && exit 124
 echo "$1 $2 $3" >"$out"
+[ $# -lt 4 ] || echo "[7.8] binding.cpp:428: [contention/VERBOSE] contention: 9.999 s in flushes, of which $4 s in the $model rules (wall clock)" >&2
