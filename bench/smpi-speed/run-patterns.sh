@@ -96,9 +96,9 @@ run() {
     echo timeout >"$f"
     return
   fi
+  times=$(cat "$f")
   rules=$(sed -n 's/.* s in flushes, of which \([0-9.]*\) s in the .* rules.*/\1/p' "$tmp/err" | tail -n 1)
-  echo "$(cat "$f") ${rules:--}" >"$f.t"
-  mv "$f.t" "$f"
+  echo "$times ${rules:--}" >"$f"
 }
 # best MODEL: the run of least user CPU among the rounds, or "timeout" if
 # one of them timed out
