@@ -11,7 +11,9 @@
 #   .                    end of a simulated instant: one deferred flush
 # ITER=N overrides the pattern's iteration count (default: isort 2, halo3d
 # 50, pairwise 2, alltoall 2), e.g. ITER=500 for halo3d as run-patterns.sh
-# runs it below 256 ranks.
+# runs it below 256 ranks. PATTERN "program" records your own MPI program,
+# PROGRAM="PATH [ARGS]" with %n standing for the rank count, with SMPI's
+# default collectives (as run-patterns.sh runs it).
 # Only start, end and failed rows of --cfg=contention/trace are kept (read
 # through a pipe: the update rows of a large run weigh gigabytes).
 set -eu
@@ -23,17 +25,24 @@ nodes=$(((np + per - 1) / per))
 . "$(cd "$(dirname "$0")" && pwd)/../smpi-speed/platform.sh"
 write_cluster "$nodes" "$tmp/platform.xml"
 write_hostfile "$np" "$per" "$tmp/hosts"
+coll=--cfg=smpi/alltoall:basic_linear
 case $pattern in
+  program)
+    [ -n "${PROGRAM:-}" ] || { echo "record.sh: pattern 'program' needs PROGRAM=\"PATH [ARGS]\"" >&2; exit 2; }
+    set -- $(echo "$PROGRAM" | sed "s/%n/$np/g")
+    [ -f "$1" ] || { echo "record.sh: PROGRAM: no file '$1'" >&2; exit 2; }
+    coll= ;;
   isort) set -- speed-patterns isort "${ITER:-2}" ;;
   halo3d) set -- speed-patterns halo3d "${ITER:-50}" ;;
   pairwise) set -- speed-patterns pairwise "${ITER:-2}" ;;
   alltoall) set -- speed-mpi alltoall 1024 "${ITER:-2}" ;;
-  *) echo "record.sh: unknown pattern '$pattern' (isort, halo3d, pairwise, alltoall)" >&2; exit 2 ;;
+  *) echo "record.sh: unknown pattern '$pattern' (isort, halo3d, pairwise, alltoall, program)" >&2; exit 2 ;;
 esac
 prog=$1
 shift
+[ "$pattern" = program ] || prog=$build/bin/$prog
 mkfifo "$tmp/trace"
-awk -F, -v cmd="$pattern $np ranks, $per per node, $tech" '
+awk -F, -v cmd="$pattern${PROGRAM:+ (${PROGRAM})} $np ranks, $per per node, $tech" '
   BEGIN { print "# bench/replay/record.sh: " cmd; t = "" }
   NR == 1 { next }
   $7 != "start" && $7 != "end" && $7 != "failed" { next }
@@ -53,6 +62,6 @@ awk -F, -v cmd="$pattern $np ranks, $per per node, $tech" '
 reader=$!
 "$build/bin/smpirun" -platform "$tmp/platform.xml" -hostfile "$tmp/hosts" -np "$np" \
   --cfg=network/model:contention --cfg=contention/technology:"$tech" --cfg=contention/trace:"$tmp/trace" \
-  --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 --log=root.thres:critical \
-  "$build/bin/$prog" "$@" >/dev/null
+  $coll --cfg=smpi/simulate-computation:0 --log=root.thres:critical \
+  "$prog" "$@" >/dev/null
 wait $reader

@@ -23,7 +23,10 @@
 # would have if the rules cost nothing and the rest stayed as it was.
 #   SIZES         default "64 256 1024"
 #   TECHNOLOGIES  default "infiniband gige myrinet hier-ethernet"
-#   PATTERNS      default "isort halo3d pairwise alltoall"
+#   PATTERNS      default "isort halo3d pairwise alltoall"; "program" runs
+#                 your own MPI program instead: PROGRAM="PATH [ARGS]", %n in
+#                 ARGS standing for the rank count (e.g. PROGRAM="./is %n A"
+#                 for SimGrid's NAS IS), with SMPI's default collectives
 # PER (default "1 8"): the placements, ranks per node. CFG: more options
 # for the contention runs, e.g. CFG=--cfg=contention/myrinet/threads:1 (by
 # default Myrinet shares its regions over one thread per CPU, up to 8:
@@ -40,6 +43,16 @@ repeat=${REPEAT:-1}
 placements=${PER:-"1 8"}
 cfg=${CFG:-}
 smpirun=$build/bin/smpirun
+for pattern in $patterns; do
+  case $pattern in
+    isort | halo3d | pairwise | alltoall) ;;
+    program)
+      [ -n "${PROGRAM:-}" ] || { echo "run-patterns.sh: pattern 'program' needs PROGRAM=\"PATH [ARGS]\"" >&2; exit 2; }
+      set -- $PROGRAM
+      [ -f "$1" ] || { echo "run-patterns.sh: PROGRAM: no file '$1'" >&2; exit 2; } ;;
+    *) echo "run-patterns.sh: unknown pattern '$pattern' (isort, halo3d, pairwise, alltoall, program)" >&2; exit 2 ;;
+  esac
+done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -60,6 +73,7 @@ hostfile() { # RANKS PER_NODE -> path
 # with the square of the ranks
 args() {
   case $1 in
+    program) echo "$PROGRAM" | sed "s/%n/$2/g" ;;
     isort) if [ "$2" -ge 256 ]; then echo "speed-patterns isort 1"; else echo "speed-patterns isort 2"; fi ;;
     halo3d) if [ "$2" -ge 256 ]; then echo "speed-patterns halo3d 50"; else echo "speed-patterns halo3d 500"; fi ;;
     pairwise) if [ "$2" -ge 256 ]; then echo "speed-patterns pairwise 2"; else echo "speed-patterns pairwise 20"; fi ;;
@@ -80,19 +94,29 @@ timed() {
 }
 # run NP PER_NODE MODEL PATTERN ROUND [options]: one run, its "wall user
 # peak_kB rules" in $tmp/run-MODEL-ROUND (rules: seconds in the
-# technology's rules, "-" without them), or "timeout" there
+# technology's rules, "-" without them), or "timeout" there. The options
+# go before the program, so that they never reach a program of yours.
 run() {
   np=$1 per=$2 model=$3 pattern=$4 round=$5
   shift 5
+  opts="$*"
   plat=$(platform $(((np + per - 1) / per)))
   hf=$(hostfile "$np" "$per")
-  set -- $(args "$pattern" "$np") "$@"
-  prog=$1
-  shift
+  set -- $(args "$pattern" "$np")
+  # the patterns' all-to-alls are linear (all comms at one instant); a
+  # program of yours keeps the collectives SMPI would give it
+  if [ "$pattern" = program ]; then
+    coll=
+  else
+    coll=--cfg=smpi/alltoall:basic_linear
+    prog=$build/bin/$1
+    shift
+    set -- "$prog" "$@"
+  fi
   f=$tmp/run-$model-$round
   if ! timed "$f" "$smpirun" -platform "$plat" -hostfile "$hf" \
-      -np "$np" --cfg=network/model:"$model" --cfg=smpi/alltoall:basic_linear --cfg=smpi/simulate-computation:0 \
-      --log=root.thres:critical "$build/bin/$prog" "$@"; then
+      -np "$np" --cfg=network/model:"$model" $coll --cfg=smpi/simulate-computation:0 \
+      --log=root.thres:critical $opts "$@"; then
     echo timeout >"$f"
     return
   fi
@@ -126,6 +150,8 @@ paired() { over_rounds "$1" '{ print $5 / $1 }'; }
 floor() { over_rounds "$1" '&& $8 != "-" { print ($5 - $8) / $1 }'; }
 printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s %8s %6s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired rules_s floor
 for pattern in $patterns; do
+  label=$pattern
+  [ "$pattern" != program ] || label=$(basename "$(echo "$PROGRAM" | awk '{ print $1 }')")
   for np in $sizes; do
     for per in $placements; do
       rm -f "$tmp"/run-*
@@ -147,20 +173,20 @@ for pattern in $patterns; do
         r=$((r + 1))
       done
       if [ -n "$skipped" ]; then
-        printf '%-10s %5s %4s %-14s SMPI over %s s, skipped\n' "$pattern" "$np" "$per" SMPI "$budget"
+        printf '%-10s %5s %4s %-14s SMPI over %s s, skipped\n' "$label" "$np" "$per" SMPI "$budget"
         continue
       fi
       set -- $(best SMPI)
       sw=$1 su=$2 sm=$3
-      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s %8s %6s\n' "$pattern" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - - - -
+      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s %8s %6s\n' "$label" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - - - -
       for tech in $techs; do
         c=$(best "$tech")
         if [ "$c" = timeout ]; then
-          printf '%-10s %5s %4s %-14s over %s s\n' "$pattern" "$np" "$per" "$tech" "$budget"
+          printf '%-10s %5s %4s %-14s over %s s\n' "$label" "$np" "$per" "$tech" "$budget"
           continue
         fi
         set -- $c
-        echo "$pattern $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $4 $(floor "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %8s %6s\n",
+        echo "$label $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $4 $(floor "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %8s %6s\n",
           $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11, $12, $13 }'
       done
     done

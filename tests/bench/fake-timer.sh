@@ -6,6 +6,8 @@
 # [rules]" for this model's next round, or fails (a timeout) if that line
 # says "timeout". With rules, it also writes to stderr the binding's
 # verbose summary of the seconds in the rules, as the plugin prints it.
+# Each command, from its -np on (what follows the temporary files), is
+# appended to $FAKE_DIR/commands.
 set -eu
 out=$1
 shift
@@ -19,6 +21,7 @@ done
 [ -n "$model" ] || { echo "fake-timer.sh: no model in the command" >&2; exit 3; }
 n=$(grep -c "^$model\$" "$FAKE_DIR/order" 2>/dev/null || true)
 echo "$model" >>"$FAKE_DIR/order"
+printf '%s\n' "$*" | sed 's/^.* -np /-np /' >>"$FAKE_DIR/commands"
 line=$(awk -v m="$model" -v r="${n:-0}" '$1 == m && $2 == r { $1 = ""; $2 = ""; print; exit }' "$FAKE_TIMES")
 [ -n "$line" ] || { echo "fake-timer.sh: no time for $model round ${n:-0}" >&2; exit 3; }
 set -- $line
