@@ -28,9 +28,8 @@ write_hostfile "$np" "$per" "$tmp/hosts"
 coll=--cfg=smpi/alltoall:basic_linear
 case $pattern in
   program)
-    [ -n "${PROGRAM:-}" ] || { echo "record.sh: pattern 'program' needs PROGRAM=\"PATH [ARGS]\"" >&2; exit 2; }
-    set -- $(echo "$PROGRAM" | sed "s/%n/$np/g")
-    [ -f "$1" ] || { echo "record.sh: PROGRAM: no file '$1'" >&2; exit 2; }
+    check_program || exit 2
+    set -- $(program_args "$np")
     coll= ;;
   isort) set -- speed-patterns isort "${ITER:-2}" ;;
   halo3d) set -- speed-patterns halo3d "${ITER:-50}" ;;

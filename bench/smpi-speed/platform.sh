@@ -1,6 +1,7 @@
 # Sourced by run-patterns.sh and bench/replay/record.sh: the benchmark's
-# platform and host files, written in one place so that a recorded trace
-# replays the run that run-patterns.sh measures.
+# platform and host files, and the command line of your own program,
+# written in one place so that a recorded trace replays the run that
+# run-patterns.sh measures.
 
 # write_cluster NODES FILE: a switched cluster of 10 Gbps SHARED private
 # links, 1 us, 8 cores per node, with a non-limiting backbone.
@@ -20,3 +21,20 @@ write_hostfile() {
   _i=0
   while [ $_i -lt "$1" ]; do echo "node-$((_i / $2))"; _i=$((_i + 1)); done >"$3"
 }
+
+# check_program: whether PROGRAM="PATH [ARGS]" (your own MPI program, the
+# pattern "program") names a file; if not, says what is wrong and fails.
+check_program() {
+  if [ -z "${PROGRAM:-}" ]; then
+    echo "${0##*/}: pattern 'program' needs PROGRAM=\"PATH [ARGS]\"" >&2
+    return 2
+  fi
+  set -- $PROGRAM
+  if [ ! -f "$1" ]; then
+    echo "${0##*/}: PROGRAM: no file '$1'" >&2
+    return 2
+  fi
+}
+
+# program_args RANKS: PROGRAM's words, %n standing for RANKS.
+program_args() { echo "$PROGRAM" | sed "s/%n/$1/g"; }

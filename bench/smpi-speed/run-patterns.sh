@@ -43,20 +43,17 @@ repeat=${REPEAT:-1}
 placements=${PER:-"1 8"}
 cfg=${CFG:-}
 smpirun=$build/bin/smpirun
+. "$(cd "$(dirname "$0")" && pwd)/platform.sh"
 for pattern in $patterns; do
   case $pattern in
     isort | halo3d | pairwise | alltoall) ;;
-    program)
-      [ -n "${PROGRAM:-}" ] || { echo "run-patterns.sh: pattern 'program' needs PROGRAM=\"PATH [ARGS]\"" >&2; exit 2; }
-      set -- $PROGRAM
-      [ -f "$1" ] || { echo "run-patterns.sh: PROGRAM: no file '$1'" >&2; exit 2; } ;;
+    program) check_program || exit 2 ;;
     *) echo "run-patterns.sh: unknown pattern '$pattern' (isort, halo3d, pairwise, alltoall, program)" >&2; exit 2 ;;
   esac
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-. "$(cd "$(dirname "$0")" && pwd)/platform.sh"
 platform() { # NODES -> path
   f=$tmp/cluster-$1.xml
   [ -f "$f" ] || write_cluster "$1" "$f"
@@ -73,7 +70,7 @@ hostfile() { # RANKS PER_NODE -> path
 # with the square of the ranks
 args() {
   case $1 in
-    program) echo "$PROGRAM" | sed "s/%n/$2/g" ;;
+    program) program_args "$2" ;;
     isort) if [ "$2" -ge 256 ]; then echo "speed-patterns isort 1"; else echo "speed-patterns isort 2"; fi ;;
     halo3d) if [ "$2" -ge 256 ]; then echo "speed-patterns halo3d 50"; else echo "speed-patterns halo3d 500"; fi ;;
     pairwise) if [ "$2" -ge 256 ]; then echo "speed-patterns pairwise 2"; else echo "speed-patterns pairwise 20"; fi ;;
