@@ -25,12 +25,10 @@ nodes=$(((np + per - 1) / per))
 . "$(cd "$(dirname "$0")" && pwd)/../smpi-speed/platform.sh"
 write_cluster "$nodes" "$tmp/platform.xml"
 write_hostfile "$np" "$per" "$tmp/hosts"
-coll=--cfg=smpi/alltoall:basic_linear
 case $pattern in
   program)
     check_program || exit 2
-    set -- $(program_args "$np")
-    coll= ;;
+    set -- $(program_args "$np") ;;
   isort) set -- speed-patterns isort "${ITER:-2}" ;;
   halo3d) set -- speed-patterns halo3d "${ITER:-50}" ;;
   pairwise) set -- speed-patterns pairwise "${ITER:-2}" ;;
@@ -61,6 +59,6 @@ awk -F, -v cmd="$pattern${PROGRAM:+ (${PROGRAM})} $np ranks, $per per node, $tec
 reader=$!
 "$build/bin/smpirun" -platform "$tmp/platform.xml" -hostfile "$tmp/hosts" -np "$np" \
   --cfg=network/model:contention --cfg=contention/technology:"$tech" --cfg=contention/trace:"$tmp/trace" \
-  $coll --cfg=smpi/simulate-computation:0 --log=root.thres:critical \
+  $(pattern_options "$pattern") --log=root.thres:critical \
   "$prog" "$@" >/dev/null
 wait $reader

@@ -1,7 +1,7 @@
 # Sourced by run-patterns.sh and bench/replay/record.sh: the benchmark's
-# platform and host files, and the command line of your own program,
-# written in one place so that a recorded trace replays the run that
-# run-patterns.sh measures.
+# platform and host files, the SMPI options of a pattern and the command
+# line of your own program, written in one place so that a recorded trace
+# replays the run that run-patterns.sh measures.
 
 # write_cluster NODES FILE: a switched cluster of 10 Gbps SHARED private
 # links, 1 us, 8 cores per node, with a non-limiting backbone.
@@ -38,3 +38,12 @@ check_program() {
 
 # program_args RANKS: PROGRAM's words, %n standing for RANKS.
 program_args() { echo "$PROGRAM" | sed "s/%n/$1/g"; }
+
+# pattern_options PATTERN: the SMPI options of a pattern's runs besides the
+# model's: the patterns' all-to-alls are linear (every comm at one
+# instant), a program of yours keeps the collectives SMPI would give it;
+# neither adds simulated time for computations.
+pattern_options() {
+  [ "$1" = program ] || printf '%s ' --cfg=smpi/alltoall:basic_linear
+  echo --cfg=smpi/simulate-computation:0
+}

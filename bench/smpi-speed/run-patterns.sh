@@ -100,19 +100,14 @@ run() {
   plat=$(platform $(((np + per - 1) / per)))
   hf=$(hostfile "$np" "$per")
   set -- $(args "$pattern" "$np")
-  # the patterns' all-to-alls are linear (all comms at one instant); a
-  # program of yours keeps the collectives SMPI would give it
-  if [ "$pattern" = program ]; then
-    coll=
-  else
-    coll=--cfg=smpi/alltoall:basic_linear
+  if [ "$pattern" != program ]; then
     prog=$build/bin/$1
     shift
     set -- "$prog" "$@"
   fi
   f=$tmp/run-$model-$round
   if ! timed "$f" "$smpirun" -platform "$plat" -hostfile "$hf" \
-      -np "$np" --cfg=network/model:"$model" $coll --cfg=smpi/simulate-computation:0 \
+      -np "$np" --cfg=network/model:"$model" $(pattern_options "$pattern") \
       --log=root.thres:critical $opts "$@"; then
     echo timeout >"$f"
     return

@@ -5,12 +5,9 @@
 # fake-timer.sh's times from TIMES, then prints the commands the runs were
 # given from their -np on, the temporary directory written DIR.
 set -eu
-here=$(cd "$(dirname "$0")" && pwd)
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
-mkdir -p "$dir/build/bin"
-: >"$dir/order"
+. "$(cd "$(dirname "$0")" && pwd)/fake-run.sh"
 : >"$dir/prog"
-FAKE_DIR=$dir FAKE_TIMES=$2 TIMER=$here/fake-timer.sh REPEAT=1 PER=1 PROGRAM="$dir/prog ${4:-}" \
-  sh "$1" "$dir/build" 64 "$3" program
-sed "s|$dir|DIR|g" "$dir/commands"
+PROGRAM="$dir/prog ${4:-}"
+export PROGRAM
+fake_run "$1" "$2" 1 "$3" program
+commands
