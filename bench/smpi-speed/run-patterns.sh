@@ -30,7 +30,8 @@
 # PER (default "1 8"): the placements, ranks per node. CFG: more options
 # for the contention runs, e.g. CFG=--cfg=contention/myrinet/threads:1 (by
 # default Myrinet shares its regions over one thread per CPU, up to 8:
-# doc/benchmarks-simgrid.md gives the figures both ways).
+# doc/history/benchmarks-simgrid-sessions.md, "Regions over threads
+# (twelfth session)", gives the figures both ways).
 # Platform: a switched cluster of 10 Gbps SHARED private links, 1 us, with
 # a non-limiting backbone, 8 cores per node (platform.sh).
 set -eu
