@@ -14,7 +14,10 @@
  *       default bound;
  *    b. forced (exact bound 0) on small graphs: all-to-all, all-to-all
  *       minus comms (default regions), random connected (regions of
- *       frontier 2, 4, 6; the default is 4).
+ *       frontier 2, 4, 6; the default is 4);
+ *    c. the short approximation (bp_sweeps 3, 5, 10: BP cut short, each
+ *       source alone) forced on the random connected graphs of b and on
+ *       the 16-host thinned all-to-alls of a.
  * 4. Myrinet all-to-all on 64 .. 1024 hosts: every comm started at once
  *    (deferred mode, one flush), then comms ending one by one (immediate
  *    mode): cost per event.
@@ -369,6 +372,25 @@ static void myrinet_error(void)
       snprintf(what, sizeof what, "random connected %zu, regions %zu", sizes[k], rw);
       print_err(what, &st);
     }
+  }
+  printf(" c. short approximation (bp_sweeps n, each source alone), forced as in b:\n");
+  size_t sweeps[] = {3, 5, 10};
+  for (int n = 0; n < 3; n++) {
+    myr_options fast = forced;
+    myr_options_short_bp(&fast, sweeps[n]);
+    printf("  bp_sweeps %zu:\n", sweeps[n]);
+    for (int k = 0; k < 3; k++) {
+      rng = 5000 + sizes[k];
+      errstat st = {0};
+      for (int t = 0; t < 100; t++) {
+        shape_connected(&s, sizes[k], (uint32_t)(sizes[k] / 2 + 1), rnd);
+        compare(&c, &s, &fast, &st);
+      }
+      snprintf(what, sizeof what, "random connected %zu", sizes[k]);
+      print_err(what, &st);
+    }
+    fast.local_near = 0;
+    thinned_rows(&c, &s, &fast, 16, 2500);
   }
   shape_free(&s);
   myr_comp_free(&c);

@@ -56,6 +56,9 @@ typedef struct myr_options {
   size_t region_sources; /* most sources in a region */
   size_t bp_max_pairs;   /* larger components get the local closed form */
   size_t bp_chaos_probe; /* BP's chaos probe sweep (myrinet_bp.h); 0: off */
+  size_t bp_sweeps;      /* 0: BP runs to its fixed point or cycle (at most
+                            100 sweeps); n: exactly n sweeps, no probe or
+                            cycle watch (myr_options_short_bp) */
   int bp_cycle;          /* 1: BP on a limit cycle keeps the mean of one
                             period, found by the messages' return
                             (myrinet_bp.h); 0: the chaos probe alone */
@@ -106,6 +109,13 @@ void myr_comp_clear(myr_comp *c);
 void myr_comp_add(myr_comp *c, cg_comm comm, cg_host src, cg_host dst);
 /* Options of the technology for its parameter exact_max_width. */
 myr_options myr_default_options(size_t exact_width);
+/* The technology's bp_sweeps = n > 0: beyond the exact methods, BP stops
+ * after n sweeps (the mean of their second half) and each source is a
+ * region of its own (frontier 0), read from the BP messages alone. A few
+ * sweeps carry the counts of each host's neighbourhood; regions cost more
+ * than they bring once BP is cut short (doc/technologies.md, "The short
+ * approximation"). */
+void myr_options_short_bp(myr_options *opt, size_t sweeps);
 /* Sets every item's penalty: N / min over the source's comms of the number
  * of maximal send sets where the comm sends (exact or approximated, see
  * above); c->method tells which method was used. */
