@@ -282,6 +282,24 @@ static void thinned_rows(myr_comp *c, shape *s, const myr_options *opt, cg_host 
   }
 }
 
+/* 100 random connected graphs of 20, 24 and 32 comms (the same draws on
+ * every call), one row each. */
+static void connected_rows(myr_comp *c, shape *s, const myr_options *opt, const char *suffix)
+{
+  size_t sizes[] = {20, 24, 32};
+  char what[64];
+  for (int k = 0; k < 3; k++) {
+    rng = 5000 + sizes[k];
+    errstat st = {0};
+    for (int t = 0; t < 100; t++) {
+      shape_connected(s, sizes[k], (uint32_t)(sizes[k] / 2 + 1), rnd);
+      compare(c, s, opt, &st);
+    }
+    snprintf(what, sizeof what, "random connected %zu%s", sizes[k], suffix);
+    print_err(what, &st);
+  }
+}
+
 static void myrinet_error(void)
 {
   myr_comp c = {0};
@@ -359,19 +377,10 @@ static void myrinet_error(void)
       snprintf(what, sizeof what, "all-to-all %u minus %zu comms", n, r);
       print_err(what, &st);
     }
-  size_t sizes[] = {20, 24, 32};
   for (size_t rw = 2; rw <= 6; rw += 2) {
     forced.region_width = rw;
-    for (int k = 0; k < 3; k++) {
-      rng = 5000 + sizes[k];
-      errstat st = {0};
-      for (int t = 0; t < 100; t++) {
-        shape_connected(&s, sizes[k], (uint32_t)(sizes[k] / 2 + 1), rnd);
-        compare(&c, &s, &forced, &st);
-      }
-      snprintf(what, sizeof what, "random connected %zu, regions %zu", sizes[k], rw);
-      print_err(what, &st);
-    }
+    snprintf(what, sizeof what, ", regions %zu", rw);
+    connected_rows(&c, &s, &forced, what);
   }
   printf(" c. short approximation (bp_sweeps n, each source alone), forced as in b:\n");
   size_t sweeps[] = {3, 5, 10};
@@ -379,16 +388,7 @@ static void myrinet_error(void)
     myr_options fast = forced;
     myr_options_short_bp(&fast, sweeps[n]);
     printf("  bp_sweeps %zu:\n", sweeps[n]);
-    for (int k = 0; k < 3; k++) {
-      rng = 5000 + sizes[k];
-      errstat st = {0};
-      for (int t = 0; t < 100; t++) {
-        shape_connected(&s, sizes[k], (uint32_t)(sizes[k] / 2 + 1), rnd);
-        compare(&c, &s, &fast, &st);
-      }
-      snprintf(what, sizeof what, "random connected %zu", sizes[k]);
-      print_err(what, &st);
-    }
+    connected_rows(&c, &s, &fast, "");
     fast.local_near = 0;
     thinned_rows(&c, &s, &fast, 16, 2500);
   }
