@@ -14,7 +14,8 @@
  *   3. otherwise an approximation: for graphs close to complete (or too
  *      large for the next one) the closed form applied to each comm's own
  *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP
- *      on a region around each source, belief propagation outside it).
+ *      on a region around each source, belief propagation outside it;
+ *      with bp_sweeps, BP cut short and each source alone).
  * A graph solved before by any method but the closed form gets its stored
  * ratios back (myrinet_memo.h): the same numbers, without the work.
  * Every step is a pure function of the graph (host ids, multiplicities), so

@@ -38,7 +38,8 @@ static const cg_tech_param myrinet_params[] = {
   {"bp_sweeps",
    "beyond the exact methods: 0, belief propagation to its fixed point (or the mean of its cycle) "
    "and an exact region of sources around each source; n, n sweeps and each source alone, several "
-   "times cheaper and further from the exact count (5: the fast setting for large runs)",
+   "times cheaper and further from the exact count (5, with exact_max_width 2: the fast setting "
+   "for large runs)",
    0, 0, 100},
 };
 
