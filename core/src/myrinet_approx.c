@@ -247,10 +247,7 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
   int share = a->pool && g->ns >= MYR_APPROX_PARALLEL_MIN && !myr_bigraph_dense(g) && opt->region_sources > 1;
   if (share) /* the workers wake up while BP runs */
     cg_workers_expect(a->pool);
-  if (opt->bp_sweeps)
-    myr_bp_run(&a->bp, g, opt->bp_sweeps, 1, 0, 0);
-  else
-    myr_bp_run(&a->bp, g, 100, 1, opt->bp_chaos_probe, opt->bp_cycle);
+  myr_bp_run(&a->bp, g, opt->bp_max_sweeps, 1, opt->bp_chaos_probe, opt->bp_cycle);
   GROW(a, sa_tot, g->nd + 1);
   GROW(a, pb_nz, g->nd + 1);
   GROW(a, pb_zeros, g->nd + 1);

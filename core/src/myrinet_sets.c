@@ -33,7 +33,7 @@ myr_options myr_default_options(size_t exact_width)
                        .region_sources = exact_width + exact_width / 2 + 1,
                        .bp_max_pairs = 16384,
                        .bp_chaos_probe = 60,
-                       .bp_sweeps = 0,
+                       .bp_max_sweeps = 100,
                        .bp_cycle = 1,
                        .closed_forms = 1,
                        .local_near = 1,
@@ -44,7 +44,8 @@ myr_options myr_default_options(size_t exact_width)
 
 void myr_options_short_bp(myr_options *opt, size_t sweeps)
 {
-  opt->bp_sweeps = sweeps;
+  opt->bp_max_sweeps = sweeps;
+  opt->bp_chaos_probe = 0; /* no probe, so no watch for the cycle either */
   opt->region_width = 0;
   opt->region_sources = 1;
 }

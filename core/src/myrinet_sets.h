@@ -57,9 +57,9 @@ typedef struct myr_options {
   size_t region_sources; /* most sources in a region */
   size_t bp_max_pairs;   /* larger components get the local closed form */
   size_t bp_chaos_probe; /* BP's chaos probe sweep (myrinet_bp.h); 0: off */
-  size_t bp_sweeps;      /* 0: BP runs to its fixed point or cycle (at most
-                            100 sweeps); n: exactly n sweeps, no probe or
-                            cycle watch (myr_options_short_bp) */
+  size_t bp_max_sweeps;  /* BP stops here if it has not settled, found a
+                            cycle or been stopped by the probe: 100, or the
+                            short approximation's n (myr_options_short_bp) */
   int bp_cycle;          /* 1: BP on a limit cycle keeps the mean of one
                             period, found by the messages' return
                             (myrinet_bp.h); 0: the chaos probe alone */
