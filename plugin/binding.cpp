@@ -146,6 +146,18 @@ void check_host(const Host* h)
              "the one plugin/sg_compat_3_32.cpp was written for (sg_private.hpp)");
 }
 
+/* host_index of a host read from an action, checked against the engine's
+ * hosts the first time it is seen (the hosts indexed from the platform
+ * are the engine's, so a hit needs no check). */
+cg_host known_host_index(const Host* h)
+{
+  auto it = st.index.find(h);
+  if (it != st.index.end())
+    return it->second;
+  check_host(h);
+  return host_index(h);
+}
+
 bool owned(cg_host h)
 {
   return h < st.links.size() && st.links[h].resolved();
@@ -260,8 +272,9 @@ void apply(Slot& s, cg_comm c, bool recheck)
   if (first || rate != s.base_factor * s.demand_traced) {
     XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(s.id),
               st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), s.penalty, rate);
-    trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
-              s.penalty, rate, first ? "start" : "update");
+    if (trace_enabled())
+      trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(),
+                st.hosts[s.dst]->get_cname(), s.penalty, rate, first ? "start" : "update");
     s.demand_traced = s.demand;
   }
   s.bound  = bound;
@@ -362,12 +375,12 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
     return;
   const Host* src = &src_host;
   const Host* dst = &dst_host;
-  check_host(src);
-  check_host(dst);
-  if (src == dst) /* loopback: stays out of the graph, as in the papers */
+  if (src == dst) { /* loopback: stays out of the graph, as in the papers */
+    check_host(src);
     return;
-  cg_host s = host_index(src);
-  cg_host d = host_index(dst);
+  }
+  cg_host s = known_host_index(src);
+  cg_host d = known_host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
   if (c >= st.slots.size())
     st.slots.resize(c + 1);
@@ -382,7 +395,7 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   slot.base_factor     = cg_step_factor_at(&st.bw_factor, action.get_cost());
   slot.penalty         = 1;
   slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
-  shared_links_add_comm(c, src, dst);
+  shared_links_add_comm(c, s, d, src, dst);
   st.active.emplace(&action, c);
   st.pending = true;
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
@@ -399,8 +412,9 @@ void on_comm_state(Action& action)
   cg_comm c = it->second;
   st.active.erase(it);
   Slot& s = st.slots[c];
-  trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), 0,
-            0, now == Action::State::FINISHED ? "end" : "failed");
+  if (trace_enabled())
+    trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
+              0, 0, now == Action::State::FINISHED ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
   detached_links_comm_end(c);
   shared_links_remove_comm(c);

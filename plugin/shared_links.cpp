@@ -9,8 +9,12 @@
 
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <xbt/asserts.h>
 #include <xbt/log.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -21,6 +25,16 @@ namespace {
 
 using simgrid::s4u::Link;
 
+/* At most this many host pairs keep their route (about 64 bytes each, so
+ * 4 MiB), and routes of more shared links than RouteIds holds are asked
+ * for at every comm: beyond, the cost is what it was without the cache. */
+constexpr size_t ROUTES_KEPT = size_t{1} << 16;
+struct RouteIds {
+  static constexpr uint8_t CAP = 10;
+  uint8_t n     = 0; /* ids */
+  uint8_t n_fwd = 0; /* of which on the forward route (weight 1) */
+  uint32_t id[CAP];
+};
 
 struct State {
   cg_ledger* ledger = nullptr;
@@ -33,7 +47,13 @@ struct State {
   std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
-  uint64_t hides = 0, shows = 0;
+  /* Each host pair's ledger ids, forward route first: SimGrid's routes do
+   * not change during a run, and asking for one costs about a microsecond,
+   * as much as the rest of a comm's start in the binding. */
+  std::unordered_map<uint64_t, RouteIds> routes;
+  bool keep_routes  = true;
+  bool check_routes = false;
+  uint64_t hides = 0, shows = 0, route_hits = 0;
 };
 State st;
 
@@ -71,6 +91,31 @@ void collect(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, doubl
     }
 }
 
+/* Both routes of a comm into st.ids / st.weights; returns the forward
+ * route's count. */
+size_t collect_routes(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+{
+  collect(src, dst, 1.0);
+  size_t n_fwd = st.ids.size();
+  if (st.crosstraffic)
+    collect(dst, src, compat::CROSSTRAFFIC_WEIGHT);
+  return n_fwd;
+}
+
+/* Test hook: a kept route read back must be what SimGrid gives now. */
+void check_kept(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+{
+  std::vector<uint32_t> ids   = st.ids;
+  std::vector<double> weights = st.weights;
+  st.ids.clear();
+  st.weights.clear();
+  collect_routes(src, dst);
+  xbt_assert(ids == st.ids && weights == st.weights,
+             "contention: the kept route %s -> %s differs from SimGrid's in its links or their weights (%zu links "
+             "kept, %zu now)",
+             src->get_cname(), dst->get_cname(), ids.size(), st.ids.size());
+}
+
 void set_hidden(uint32_t id, bool hide)
 {
   if (st.hidden[id] == hide)
@@ -94,15 +139,38 @@ void shared_links_start(bool can_hide, bool crosstraffic)
   st.ledger       = cg_ledger_create();
   st.can_hide     = can_hide;
   st.crosstraffic = crosstraffic;
+  /* Test hook (tests/smpi/route_cache.sh): 0, every route asked of
+   * SimGrid; check, every kept route read back compared with SimGrid's. */
+  const char* cache = std::getenv("CONTENTION_ROUTE_CACHE");
+  st.keep_routes    = cache == nullptr || std::string(cache) != "0";
+  st.check_routes   = cache != nullptr && std::string(cache) == "check";
 }
 
-void shared_links_add_comm(cg_comm c, const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
+                           const simgrid::s4u::Host* dst)
 {
   st.ids.clear();
   st.weights.clear();
-  collect(src, dst, 1.0);
-  if (st.crosstraffic)
-    collect(dst, src, compat::CROSSTRAFFIC_WEIGHT);
+  uint64_t key = (static_cast<uint64_t>(s) << 32) | d;
+  auto it      = st.routes.find(key);
+  if (it != st.routes.end()) {
+    const RouteIds& r = it->second;
+    st.ids.assign(r.id, r.id + r.n);
+    st.weights.assign(r.n_fwd, 1.0);
+    st.weights.resize(r.n, compat::CROSSTRAFFIC_WEIGHT);
+    st.route_hits++;
+    if (st.check_routes)
+      check_kept(src, dst);
+  } else {
+    size_t n_fwd = collect_routes(src, dst);
+    if (st.keep_routes && st.ids.size() <= RouteIds::CAP && st.routes.size() < ROUTES_KEPT) {
+      RouteIds r;
+      r.n     = static_cast<uint8_t>(st.ids.size());
+      r.n_fwd = static_cast<uint8_t>(n_fwd);
+      std::copy(st.ids.begin(), st.ids.end(), r.id);
+      st.routes.emplace(key, r);
+    }
+  }
   cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size());
 }
 
@@ -166,8 +234,10 @@ bool shared_links_bandwidth_changed(const Link& link)
 
 void shared_links_end()
 {
-  XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times", st.links.size(),
-           static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows));
+  XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times; routes of %zu host pairs kept, "
+           "%llu comm starts read them",
+           st.links.size(), static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
+           st.routes.size(), static_cast<unsigned long long>(st.route_hits));
   cg_ledger_destroy(st.ledger);
   st = State();
 }

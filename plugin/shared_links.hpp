@@ -26,8 +26,10 @@ namespace contention_sg {
  * crosstraffic: network/crosstraffic (comms also load their reverse route
  * at 5 %). */
 void shared_links_start(bool can_hide, bool crosstraffic);
-/* Comm c from src to dst started: records the shared links of its routes. */
-void shared_links_add_comm(cg_comm c, const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst);
+/* Comm c from src (index s) to dst (index d) started: records the shared
+ * links of its routes, which are kept per host pair (at most 65 536 pairs). */
+void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
+                           const simgrid::s4u::Host* dst);
 void shared_links_remove_comm(cg_comm c);
 void shared_links_set_demand(cg_comm c, double demand);
 /* After the demands of an instant: hides the links that cannot limit any

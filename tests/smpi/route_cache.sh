@@ -1,0 +1,35 @@
+#!/bin/sh
+# route_cache.sh SMPIRUN PROGRAM PLATFORM TECH PAIRS HOST...
+# The binding keeps each host pair's shared links (shared_links.cpp): a
+# route is asked of SimGrid once per pair, not at every comm start. That
+# must not change a digit. Run with the routes kept, each one read back also
+# compared with SimGrid's (CONTENTION_ROUTE_CACHE=check, which stops the run
+# on a difference), and run asking for every route (CONTENTION_ROUTE_CACHE=0):
+# the penalty traces, the outputs and the times shared links were hidden and
+# given back (a link's load read too high changes no rate, only those) must
+# be the same. The verbose end-of-run line must count PAIRS host pairs kept,
+# every later comm start reading one (comms - PAIRS), and none without them.
+# One rank per HOST, running the integer sort's all-to-all-v (speed-patterns
+# isort 1). ROUTE_OPTS: more options for both runs (e.g.
+# --cfg=network/crosstraffic:0).
+set -u
+. "$(dirname "$0")/isort_runs.sh"
+pairs=$param
+ISORT_ENV=CONTENTION_ROUTE_CACHE=check isort_run kept contention ${ROUTE_OPTS:-}
+ISORT_ENV=CONTENTION_ROUTE_CACHE=0 isort_run asked contention ${ROUTE_OPTS:-}
+comms() { sed -n 's/.*contention: \([0-9]*\) comms, [0-9]* flushes.*/\1/p' "$1"; }
+kept() { sed -n 's/.*routes of \([0-9]*\) host pairs kept, \([0-9]*\) comm starts read them.*/\1 \2/p' "$1"; }
+fails=0
+cmp -s "$tmp/kept.csv" "$tmp/asked.csv" || { echo "FAIL: traces differ:"; diff "$tmp/kept.csv" "$tmp/asked.csv" | head -5; fails=1; }
+cmp -s "$tmp/kept.out" "$tmp/asked.out" || { echo "FAIL: outputs differ: $(cat "$tmp/kept.out") / $(cat "$tmp/asked.out")"; fails=1; }
+hides() { sed -n 's/.*contention: \([0-9]* shared links, hidden [0-9]* times, given back [0-9]* times\).*/\1/p' "$1"; }
+[ -n "$(hides "$tmp/kept.err")" ] && [ "$(hides "$tmp/kept.err")" = "$(hides "$tmp/asked.err")" ] ||
+  { echo "FAIL: shared links: '$(hides "$tmp/kept.err")' with the routes kept, '$(hides "$tmp/asked.err")' without"; fails=1; }
+n=$(comms "$tmp/kept.err")
+set -- $(kept "$tmp/kept.err") $(kept "$tmp/asked.err")
+[ $# -eq 4 ] && [ -n "$n" ] || { echo "FAIL: no 'N comms' or 'routes of N host pairs kept' line at verbose level"; exit 1; }
+[ "$1" -eq "$pairs" ] && [ "$2" -eq $((n - pairs)) ] ||
+  { echo "FAIL: $1 pairs kept and $2 starts reading them, for $n comms (want $pairs and $((n - pairs)))"; fails=1; }
+[ "$3" -eq 0 ] && [ "$4" -eq 0 ] || { echo "FAIL: without the cache, $3 pairs kept and $4 starts reading them (want 0 0)"; fails=1; }
+echo "$tech: $n comms, $1 host pairs kept, $2 starts read them; trace of $(wc -l <"$tmp/kept.csv") rows identical; $(hides "$tmp/kept.err")"
+exit $fails
