@@ -7,6 +7,7 @@
 
 #include <contention/link_ledger.h>
 
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/asserts.h>
@@ -14,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -25,16 +27,10 @@ namespace {
 
 using simgrid::s4u::Link;
 
-/* At most this many host pairs keep their route (about 64 bytes each, so
- * 4 MiB), and routes of more shared links than RouteIds holds are asked
- * for at every comm: beyond, the cost is what it was without the cache. */
-constexpr size_t ROUTES_KEPT = size_t{1} << 16;
-struct RouteIds {
-  static constexpr uint8_t CAP = 10;
-  uint8_t n     = 0; /* ids */
-  uint8_t n_fwd = 0; /* of which on the forward route (weight 1) */
-  uint32_t id[CAP];
-};
+/* Routes kept: a row per source host, made at its first comm, of 4 bytes
+ * per host; rows stop being made past this many bytes in all (4 million
+ * pairs), and later sources' routes are asked for at every comm. */
+constexpr size_t ROUTE_ROW_BYTES = size_t{16} << 20;
 
 struct State {
   cg_ledger* ledger = nullptr;
@@ -48,12 +44,18 @@ struct State {
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
   /* Each host pair's ledger ids, forward route first: SimGrid's routes do
-   * not change during a run, and asking for one costs about a microsecond,
-   * as much as the rest of a comm's start in the binding. */
-  std::unordered_map<uint64_t, RouteIds> routes;
+   * not change during a run, and asking for one costs as much as the rest
+   * of a comm's start in the binding. rows[src][dst]: 0, not asked yet, or
+   * 1 + the offset in `pool` of {n_fwd, n, id...}; equal routes are stored
+   * once (a cluster's routes all cross its backbone alone). */
+  std::vector<std::vector<uint32_t>> rows;
+  std::vector<uint32_t> pool;
+  std::map<std::vector<uint32_t>, uint32_t> distinct; /* {n_fwd, id...} -> its entry */
+  size_t row_bytes  = 0;
+  size_t row_budget = ROUTE_ROW_BYTES;
   bool keep_routes  = true;
   bool check_routes = false;
-  uint64_t hides = 0, shows = 0, route_hits = 0;
+  uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0;
 };
 State st;
 
@@ -116,6 +118,42 @@ void check_kept(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
              src->get_cname(), dst->get_cname(), ids.size(), st.ids.size());
 }
 
+/* Where pair (s, d)'s route is kept, or nullptr when it cannot be. */
+uint32_t* route_slot(cg_host s, cg_host d)
+{
+  if (not st.keep_routes)
+    return nullptr;
+  if (s >= st.rows.size())
+    st.rows.resize(s + 1);
+  std::vector<uint32_t>& row = st.rows[s];
+  if (d >= row.size()) {
+    size_t n = std::max<size_t>(d + 1, simgrid::s4u::Engine::get_instance()->get_host_count());
+    if (st.row_bytes + (n - row.size()) * sizeof(uint32_t) > st.row_budget)
+      return nullptr;
+    st.row_bytes += (n - row.size()) * sizeof(uint32_t);
+    row.resize(n, 0);
+  }
+  return &row[d];
+}
+
+/* The entry of the route in st.ids (n_fwd of them forward), stored once. */
+uint32_t intern_route(size_t n_fwd)
+{
+  std::vector<uint32_t> key;
+  key.reserve(st.ids.size() + 1);
+  key.push_back(static_cast<uint32_t>(n_fwd));
+  key.insert(key.end(), st.ids.begin(), st.ids.end());
+  auto it = st.distinct.find(key);
+  if (it != st.distinct.end())
+    return it->second;
+  auto entry = static_cast<uint32_t>(st.pool.size() + 1);
+  st.pool.push_back(static_cast<uint32_t>(n_fwd));
+  st.pool.push_back(static_cast<uint32_t>(st.ids.size()));
+  st.pool.insert(st.pool.end(), st.ids.begin(), st.ids.end());
+  st.distinct.emplace(std::move(key), entry);
+  return entry;
+}
+
 void set_hidden(uint32_t id, bool hide)
 {
   if (st.hidden[id] == hide)
@@ -139,11 +177,14 @@ void shared_links_start(bool can_hide, bool crosstraffic)
   st.ledger       = cg_ledger_create();
   st.can_hide     = can_hide;
   st.crosstraffic = crosstraffic;
-  /* Test hook (tests/smpi/route_cache.sh): 0, every route asked of
+  /* Test hooks (tests/smpi/route_cache.sh): 0, every route asked of
    * SimGrid; check, every kept route read back compared with SimGrid's. */
   const char* cache = std::getenv("CONTENTION_ROUTE_CACHE");
   st.keep_routes    = cache == nullptr || std::string(cache) != "0";
   st.check_routes   = cache != nullptr && std::string(cache) == "check";
+  /* Test hook: a smaller budget for the rows of kept routes, in bytes. */
+  if (const char* budget = std::getenv("CONTENTION_ROUTE_ROW_BYTES"))
+    st.row_budget = std::strtoull(budget, nullptr, 10);
 }
 
 void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
@@ -151,24 +192,21 @@ void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::
 {
   st.ids.clear();
   st.weights.clear();
-  uint64_t key = (static_cast<uint64_t>(s) << 32) | d;
-  auto it      = st.routes.find(key);
-  if (it != st.routes.end()) {
-    const RouteIds& r = it->second;
-    st.ids.assign(r.id, r.id + r.n);
-    st.weights.assign(r.n_fwd, 1.0);
-    st.weights.resize(r.n, compat::CROSSTRAFFIC_WEIGHT);
+  uint32_t* slot = route_slot(s, d);
+  if (slot != nullptr && *slot != 0) {
+    const uint32_t* e = &st.pool[*slot - 1];
+    uint32_t n_fwd = e[0], n = e[1];
+    st.ids.assign(e + 2, e + 2 + n);
+    st.weights.assign(n_fwd, 1.0);
+    st.weights.resize(n, compat::CROSSTRAFFIC_WEIGHT);
     st.route_hits++;
     if (st.check_routes)
       check_kept(src, dst);
   } else {
     size_t n_fwd = collect_routes(src, dst);
-    if (st.keep_routes && st.ids.size() <= RouteIds::CAP && st.routes.size() < ROUTES_KEPT) {
-      RouteIds r;
-      r.n     = static_cast<uint8_t>(st.ids.size());
-      r.n_fwd = static_cast<uint8_t>(n_fwd);
-      std::copy(st.ids.begin(), st.ids.end(), r.id);
-      st.routes.emplace(key, r);
+    if (slot != nullptr) {
+      *slot = intern_route(n_fwd);
+      st.pairs_kept++;
     }
   }
   cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size());
@@ -234,10 +272,11 @@ bool shared_links_bandwidth_changed(const Link& link)
 
 void shared_links_end()
 {
-  XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times; routes of %zu host pairs kept, "
-           "%llu comm starts read them",
+  XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times; routes of %llu host pairs kept "
+           "(%zu distinct), %llu comm starts read them",
            st.links.size(), static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
-           st.routes.size(), static_cast<unsigned long long>(st.route_hits));
+           static_cast<unsigned long long>(st.pairs_kept), st.distinct.size(),
+           static_cast<unsigned long long>(st.route_hits));
   cg_ledger_destroy(st.ledger);
   st = State();
 }
