@@ -1,5 +1,5 @@
 #!/bin/sh
-# route_cache.sh SMPIRUN PROGRAM PLATFORM TECH PAIRS:DISTINCT HOST...
+# route_cache.sh SMPIRUN PROGRAM PLATFORM TECH PAIRS:DISTINCT[:READS] HOST...
 # The binding keeps each host pair's shared links (shared_links.cpp): a
 # route is asked of SimGrid once per pair, not at every comm start. That
 # must not change a digit. Run with the routes kept, each one read back also
@@ -8,17 +8,16 @@
 # the penalty traces, the outputs and the times shared links were hidden and
 # given back (a link's load read too high changes no rate, only those) must
 # be the same. The verbose end-of-run line must count PAIRS host pairs kept,
-# DISTINCT routes among them, every later comm start reading one (comms -
-# PAIRS), and none without them.
+# DISTINCT routes among them, READS comm starts reading one (by default
+# comms - PAIRS: every start after a pair's first), and none without them.
 # One rank per HOST, running the integer sort's all-to-all-v (speed-patterns
 # isort 1). ROUTE_OPTS: more options for both runs (e.g.
 # --cfg=network/crosstraffic:0); ROUTE_ENV: VAR=VALUE words for the run with
 # the routes kept (CONTENTION_ROUTE_ROW_BYTES=N: rows of kept routes, 4
-# bytes per host each, stop at N bytes in all). With fewer pairs kept than
-# the pattern uses, the starts reading them are not counted.
+# bytes per host each, stop at N bytes in all).
 set -u
 . "$(dirname "$0")/isort_runs.sh"
-pairs=${param%%:*} distinct=${param#*:}
+pairs=$(echo "$param" | cut -d: -f1) distinct=$(echo "$param" | cut -d: -f2) reads=$(echo "$param" | cut -d: -f3)
 ISORT_ENV="CONTENTION_ROUTE_CACHE=check ${ROUTE_ENV:-}" isort_run kept contention ${ROUTE_OPTS:-}
 ISORT_ENV=CONTENTION_ROUTE_CACHE=0 isort_run asked contention ${ROUTE_OPTS:-}
 comms() { sed -n 's/.*contention: \([0-9]*\) comms, [0-9]* flushes.*/\1/p' "$1"; }
@@ -32,8 +31,7 @@ hides() { sed -n 's/.*contention: \([0-9]* shared links, hidden [0-9]* times, gi
 n=$(comms "$tmp/kept.err")
 set -- $(kept "$tmp/kept.err") $(kept "$tmp/asked.err")
 [ $# -eq 6 ] && [ -n "$n" ] || { echo "FAIL: no 'N comms' or 'routes of N host pairs kept' line at verbose level"; exit 1; }
-want_hits=$((n - pairs))
-[ -z "${ROUTE_ENV:-}" ] || want_hits=$2
+want_hits=${reads:-$((n - pairs))}
 [ "$1" -eq "$pairs" ] && [ "$2" -eq "$want_hits" ] && [ "$3" -eq "$distinct" ] ||
   { echo "FAIL: $1 pairs kept ($3 distinct routes) and $2 starts reading them, for $n comms (want $pairs ($distinct) and $want_hits)"; fails=1; }
 [ "$4" -eq 0 ] && [ "$5" -eq 0 ] && [ "$6" -eq 0 ] ||
