@@ -46,11 +46,12 @@ struct State {
   /* Each host pair's ledger ids, forward route first: SimGrid's routes do
    * not change during a run, and asking for one costs as much as the rest
    * of a comm's start in the binding. rows[src][dst]: 0, not asked yet, or
-   * 1 + the offset in `pool` of {n_fwd, n, id...}; equal routes are stored
-   * once (a cluster's routes all cross its backbone alone). */
+   * 1 + the index in `routes` of {n_fwd, id...}, a key of `distinct`:
+   * equal routes are stored once (a cluster's routes all cross its
+   * backbone alone). */
   std::vector<std::vector<uint32_t>> rows;
-  std::vector<uint32_t> pool;
   std::map<std::vector<uint32_t>, uint32_t> distinct; /* {n_fwd, id...} -> its entry */
+  std::vector<const std::vector<uint32_t>*> routes;   /* by entry - 1 */
   size_t row_bytes  = 0;
   size_t row_budget = ROUTE_ROW_BYTES;
   bool keep_routes  = true;
@@ -143,15 +144,10 @@ uint32_t intern_route(size_t n_fwd)
   key.reserve(st.ids.size() + 1);
   key.push_back(static_cast<uint32_t>(n_fwd));
   key.insert(key.end(), st.ids.begin(), st.ids.end());
-  auto it = st.distinct.find(key);
-  if (it != st.distinct.end())
-    return it->second;
-  auto entry = static_cast<uint32_t>(st.pool.size() + 1);
-  st.pool.push_back(static_cast<uint32_t>(n_fwd));
-  st.pool.push_back(static_cast<uint32_t>(st.ids.size()));
-  st.pool.insert(st.pool.end(), st.ids.begin(), st.ids.end());
-  st.distinct.emplace(std::move(key), entry);
-  return entry;
+  auto [it, added] = st.distinct.emplace(std::move(key), static_cast<uint32_t>(st.routes.size() + 1));
+  if (added)
+    st.routes.push_back(&it->first); /* map keys stay where they are */
+  return it->second;
 }
 
 void set_hidden(uint32_t id, bool hide)
@@ -194,11 +190,10 @@ void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::
   st.weights.clear();
   uint32_t* slot = route_slot(s, d);
   if (slot != nullptr && *slot != 0) {
-    const uint32_t* e = &st.pool[*slot - 1];
-    uint32_t n_fwd = e[0], n = e[1];
-    st.ids.assign(e + 2, e + 2 + n);
-    st.weights.assign(n_fwd, 1.0);
-    st.weights.resize(n, compat::CROSSTRAFFIC_WEIGHT);
+    const std::vector<uint32_t>& r = *st.routes[*slot - 1];
+    st.ids.assign(r.begin() + 1, r.end());
+    st.weights.assign(r[0], 1.0);
+    st.weights.resize(st.ids.size(), compat::CROSSTRAFFIC_WEIGHT);
     st.route_hits++;
     if (st.check_routes)
       check_kept(src, dst);
