@@ -17,7 +17,10 @@
  *       frontier 2, 4, 6; the default is 4);
  *    c. the short approximation (bp_sweeps 3, 5, 10: BP cut short, each
  *       source alone) forced on the random connected graphs of b and on
- *       the 16-host thinned all-to-alls of a.
+ *       the 16-host thinned all-to-alls of a;
+ *    d. large_pairs 0, 128 (the default) and 64 on sparse graphs of 96 to
+ *       192 comms: random connected, and components of the 64-rank halo
+ *       with some of its comms.
  * 4. Myrinet all-to-all on 64 .. 1024 hosts: every comm started at once
  *    (deferred mode, one flush), then comms ending one by one (immediate
  *    mode): cost per event.
@@ -300,6 +303,8 @@ static void connected_rows(myr_comp *c, shape *s, const myr_options *opt, const 
   }
 }
 
+static void large_rows(myr_comp *c, shape *s);
+
 static void myrinet_error(void)
 {
   myr_comp c = {0};
@@ -311,6 +316,7 @@ static void myrinet_error(void)
          "    only:\n",
          used_width);
   myr_options def = myr_default_options(used_width);
+  def.large_pairs = MYR_LARGE_PAIRS_DEFAULT;
   for (cg_host n = 9; n <= 14; n++) {
     if (n > 10 && n < 13)
       continue;
@@ -392,8 +398,85 @@ static void myrinet_error(void)
     fast.local_near = 0;
     thinned_rows(&c, &s, &fast, 16, 2500);
   }
+  large_rows(&c, &s);
   shape_free(&s);
   myr_comp_free(&c);
+}
+
+/* The component of comm 0 of a 4x4x4 torus halo (two components of 192
+ * pairs) keeping `keep` % of its comms; 0 if it has fewer than 40. */
+static int torus_part(shape *s, uint32_t keep)
+{
+  shape t = {0};
+  shape_torus(&t, 4);
+  shape_thin(&t, keep, rnd);
+  s->n = 0;
+  if (t.n > 0) {
+    /* union-find over source vertices 0..63 and destination vertices 64..127 */
+    uint32_t up[128];
+    for (uint32_t v = 0; v < 128; v++)
+      up[v] = v;
+    for (size_t i = 0; i < t.n; i++) {
+      uint32_t a = t.src[i], b = 64 + t.dst[i];
+      while (up[a] != a)
+        a = up[a];
+      while (up[b] != b)
+        b = up[b];
+      up[a] = b;
+    }
+    uint32_t r = t.src[0];
+    while (up[r] != r)
+      r = up[r];
+    for (size_t i = 0; i < t.n; i++) {
+      uint32_t a = t.src[i];
+      while (up[a] != a)
+        a = up[a];
+      if (a == r)
+        shape_add(s, t.src[i], t.dst[i]);
+    }
+  }
+  shape_free(&t);
+  return s->n >= 40;
+}
+
+/* d. large_pairs on sparse components of 96 to 192 comms that the exact
+ * DP (frontier up to 12) still counts: random connected ones and parts of
+ * the 64-rank halo, under large_pairs 0 (BP and regions wherever the
+ * exact methods stop), the default 128, and 64. */
+static void large_rows(myr_comp *c, shape *s)
+{
+  printf(" d. large_pairs (sparse components above it get the fast setting, named BP+regions below), as\n"
+         "    used otherwise (exact_max_width %zu); graphs without an exact count at frontier 12 are skipped:\n",
+         used_width);
+  size_t ks[] = {0, MYR_LARGE_PAIRS_DEFAULT, 64};
+  char what[64];
+  for (int v = 0; v < 3; v++) {
+    myr_options opt = myr_default_options(used_width);
+    opt.large_pairs = ks[v];
+    printf("  large_pairs %zu:\n", ks[v]);
+    size_t sizes[] = {96, 128, 192};
+    for (int k = 0; k < 3; k++)
+      for (uint32_t per = 2; per <= 3; per++) {
+        rng = 7000 + 10 * sizes[k] + per;
+        errstat st = {0};
+        for (int t = 0; t < 400 && st.graphs < 40; t++) {
+          shape_connected(s, sizes[k], (uint32_t)(sizes[k] / per + 1), rnd);
+          compare(c, s, &opt, &st);
+        }
+        snprintf(what, sizeof what, "random connected %zu, %zu/%u hosts", sizes[k], sizes[k], per);
+        print_err(what, &st);
+      }
+    uint32_t keep[] = {30, 40, 50, 60};
+    for (int k = 0; k < 4; k++) {
+      rng = 9000 + keep[k];
+      errstat st = {0};
+      for (int t = 0; t < 300 && st.graphs < 30; t++)
+        if (torus_part(s, keep[k]))
+          compare(c, s, &opt, &st);
+      snprintf(what, sizeof what, "halo 64, %u %% of comms, a component", keep[k]);
+      print_err(what, &st);
+    }
+  }
 }
 
 /* All comms of an all-to-all start at once (one flush), then end one by

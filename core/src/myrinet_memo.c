@@ -19,6 +19,7 @@ static void option_words(const myr_options *opt, size_t w[MYR_MEMO_OPTION_WORDS]
   w[7] = (size_t)opt->dense_exact;
   w[8] = (size_t)opt->bp_cycle;
   w[9] = opt->bp_max_sweeps;
+  w[10] = opt->large_pairs;
 }
 
 static uint64_t mix(uint64_t h, uint64_t v)

@@ -33,7 +33,7 @@ typedef struct myr_memo_entry {
 } myr_memo_entry;
 
 /* Options that can change a ratio, as words (myrinet_memo.c). */
-#define MYR_MEMO_OPTION_WORDS 10
+#define MYR_MEMO_OPTION_WORDS 11
 
 typedef struct myr_memo {
   myr_memo_entry *slots; /* open addressing, linear probing */

@@ -50,6 +50,14 @@ void myr_options_short_bp(myr_options *opt, size_t sweeps)
   opt->region_sources = 1;
 }
 
+void myr_options_large(myr_options *opt)
+{
+  if (opt->exact_width > 2)
+    opt->exact_width = 2;
+  if (opt->bp_chaos_probe != 0) /* 0: cut short already (myr_options_short_bp) */
+    myr_options_short_bp(opt, MYR_LARGE_BP_SWEEPS);
+}
+
 void myr_comp_free(myr_comp *c)
 {
   free(c->items);
@@ -334,11 +342,20 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   build_bigraph(c);
   myr_bigraph *g = &c->g;
   GROW(c, ratio, g->ne);
+  /* The memo is keyed by the options as configured: the large component's
+   * options below are a function of them and of g. */
+  const myr_options *conf = opt;
+  myr_options large;
+  if (opt->large_pairs > 0 && g->ne > opt->large_pairs && !myr_bigraph_dense(g)) {
+    large = *opt;
+    myr_options_large(&large);
+    opt = &large;
+  }
   size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
   int memo_method = 0, hit = 0;
   if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
     c->method = MYR_CLOSED; /* O(pairs): not worth a memo entry */
-  } else if (opt->memo && (hit = myr_memo_find(&c->memo, g, opt, c->ratio, &memo_method)) != 0) {
+  } else if (opt->memo && (hit = myr_memo_find(&c->memo, g, conf, c->ratio, &memo_method)) != 0) {
     c->method = (myr_method)memo_method;
   } else if (opt->closed_forms && myr_subset_solve(&c->subset, g, MYR_SUBSET_MAX_SIDE, c->ratio)) {
     c->method = MYR_SUBSET;
@@ -359,7 +376,7 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     c->method = MYR_APPROX;
   }
   if (opt->memo && c->method != MYR_CLOSED && !hit)
-    myr_memo_put(&c->memo, g, opt, c->ratio, (int)c->method);
+    myr_memo_put(&c->memo, g, conf, c->ratio, (int)c->method);
   /* Every comm of a source goes at the pace of its slowest one: the
    * largest N / count over the source's pairs (N / its smallest count). */
   size_t i = 0;

@@ -16,6 +16,8 @@
  *      neighbourhood (myr_closed_local); else myrinet_approx.c (exact DP
  *      on a region around each source, belief propagation outside it;
  *      with bp_sweeps, BP cut short and each source alone).
+ * A sparse component of more than `large_pairs` pairs gets the fast
+ * setting's methods instead (myr_options_large).
  * A graph solved before by any method but the closed form gets its stored
  * ratios back (myrinet_memo.h): the same numbers, without the work.
  * Every step is a pure function of the graph (host ids, multiplicities), so
@@ -70,6 +72,9 @@ typedef struct myr_options {
                             those fit the work cap */
   int memo;              /* 1: reuse the ratios of graphs solved before (no
                             change of result; 0 times every solve) */
+  size_t large_pairs;    /* sparse components of more pairs get the fast
+                            setting (myr_options_large); 0: none (the value
+                            of myr_default_options) */
   size_t threads;        /* threads solving the approximation's regions (1:
                             the caller alone, 0: one per CPU, as
                             cg_workers_resolve); no change of result */
@@ -117,6 +122,18 @@ myr_options myr_default_options(size_t exact_width);
  * than they bring once BP is cut short (doc/technologies.md, "The short
  * approximation"). */
 void myr_options_short_bp(myr_options *opt, size_t sweeps);
+/* The options a large sparse component is solved with (more than
+ * opt->large_pairs pairs, fewer than a quarter of its source x destination
+ * pairs): the fast setting, i.e. the exact methods up to frontier 2 and, if
+ * BP is not cut short already, BP cut at MYR_LARGE_BP_SWEEPS sweeps with
+ * each source alone. On such components the work of a solve, done again at
+ * every comm start or end among their comms, grows with their size while
+ * the default regions' gain in accuracy does not (doc/technologies.md,
+ * "Large sparse components"). */
+void myr_options_large(myr_options *opt);
+#define MYR_LARGE_BP_SWEEPS 5
+/* The technology's default large_pairs. */
+#define MYR_LARGE_PAIRS_DEFAULT 128
 /* Sets every item's penalty: N / min over the source's comms of the number
  * of maximal send sets where the comm sends (exact or approximated, see
  * above); c->method tells which method was used. */

@@ -23,7 +23,7 @@
 #include "contention/technology.h"
 #include "myrinet_sets.h"
 
-enum { P_EXACT_WIDTH, P_THREADS, P_BP_SWEEPS };
+enum { P_EXACT_WIDTH, P_THREADS, P_BP_SWEEPS, P_LARGE_PAIRS };
 
 static const cg_tech_param myrinet_params[] = {
   {"exact_max_width",
@@ -41,6 +41,11 @@ static const cg_tech_param myrinet_params[] = {
    "times cheaper and further from the exact count (5, with exact_max_width 2: the fast setting "
    "for large runs)",
    0, 0, 100},
+  {"large_pairs",
+   "sparse components (fewer than a quarter of their source x destination pairs) of more host pairs "
+   "than this get the fast setting: exact methods to frontier 2, BP cut at 5 sweeps, each source "
+   "alone; 0: none",
+   MYR_LARGE_PAIRS_DEFAULT, 0, 1e9},
 };
 
 typedef struct myr_state {
@@ -136,6 +141,7 @@ static void myr_evaluate(cg_graph *g, const cg_hostset *dirty)
   const double *p = cg_graph_tech_params(g);
   myr_options opt = myr_default_options((size_t)p[P_EXACT_WIDTH]);
   opt.threads = (size_t)p[P_THREADS]; /* 0 resolved by the approximation, once */
+  opt.large_pairs = (size_t)p[P_LARGE_PAIRS];
   if (p[P_BP_SWEEPS] >= 1)
     myr_options_short_bp(&opt, (size_t)p[P_BP_SWEEPS]);
   cg_hostset_clear(&st->done_src);

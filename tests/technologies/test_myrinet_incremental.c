@@ -4,7 +4,8 @@
  * rebuilt from the live comms in another order, and every comm whose
  * penalty changed must be in the changed list. The bounds make the
  * approximations run: exact_max_width 0 and 2 (belief propagation and
- * regions, and BP cut short by bp_sweeps 5), and a dense host set where
+ * regions, and BP cut short by bp_sweeps 5 or for components above
+ * large_pairs), and a dense host set where
  * most components are close to complete (local closed form). A snapshot of each scenario is solved
  * through the solver to check that these methods were indeed reached. */
 #include <stdint.h>
@@ -22,13 +23,14 @@ typedef struct scenario {
   size_t target;     /* live comms oscillate around it */
   int dense;         /* draw pairs without repetition, so graphs fill up */
   double sweeps;     /* bp_sweeps */
+  double large;      /* large_pairs */
 } scenario;
 
 static int bad_value, bad_list;
 
 static void compare_with_rebuild(const scenario *sc, cg_graph *g, const cg_comm *live, size_t nlive)
 {
-  double p[] = {sc->width, 1, sc->sweeps}; /* exact_max_width, threads, bp_sweeps */
+  double p[] = {sc->width, 1, sc->sweeps, sc->large}; /* exact_max_width, threads, bp_sweeps, large_pairs */
   cg_graph *r = cg_graph_create(&cg_tech_myrinet, p);
   cg_comm *map = malloc((nlive + 1) * sizeof *map);
   for (size_t i = nlive; i-- > 0;) /* reverse order: another history */
@@ -81,7 +83,7 @@ static void note_method(const scenario *sc, const cg_graph *g, const cg_comm *li
 
 static void run(const scenario *sc, size_t events, int deferred, int *seen)
 {
-  double p[] = {sc->width, 1, sc->sweeps}; /* exact_max_width, threads, bp_sweeps */
+  double p[] = {sc->width, 1, sc->sweeps, sc->large}; /* exact_max_width, threads, bp_sweeps, large_pairs */
   cg_graph *g = cg_graph_create(&cg_tech_myrinet, p);
   cg_graph_set_deferred(g, deferred);
   size_t cap = 4 * sc->target + 16, nlive = 0;
@@ -129,13 +131,17 @@ int main(void)
   check_seed(2024);
   int seen[MYR_METHODS] = {0};
   /* sparse: many components, some wide enough for the approximation */
-  scenario sparse0 = {0, 30, 40, 0, 0}, sparse2 = {2, 30, 50, 0, 0}, short2 = {2, 30, 50, 0, 5};
+  scenario sparse0 = {0, 30, 40, 0, 0, 0}, sparse2 = {2, 30, 50, 0, 0, 0}, short2 = {2, 30, 50, 0, 5, 0};
+  /* components cross large_pairs 12 both ways as they grow and shrink */
+  scenario large = {8, 24, 40, 0, 0, 12};
   /* 9 hosts without repeated pairs: up to 72 comms, graphs near complete */
-  scenario dense = {2, 9, 70, 1, 0};
+  scenario dense = {2, 9, 70, 1, 0, 0};
   run(&sparse0, 300, 0, seen);
   run(&sparse2, 300, 0, seen);
   run(&short2, 300, 0, seen);
   run(&short2, 150, 1, seen);
+  run(&large, 300, 0, seen);
+  run(&large, 150, 1, seen);
   run(&dense, 300, 0, seen);
   run(&sparse0, 150, 1, seen);
   run(&dense, 150, 1, seen);

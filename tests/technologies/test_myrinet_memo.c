@@ -8,8 +8,8 @@
  * draws that the closed form does not solve. Then: the same graph with
  * every host id shifted (same canonical graph) is answered by the memo;
  * one more comm on a pair (another multiplicity) is not; other options
- * (another width, the dense DP off, BP without the cycle's return) empty
- * it; and a memo capped at 4 KiB, emptied again and again, still gives
+ * (another width, the dense DP off, BP without the cycle's return,
+ * another large_pairs) empty it; and a memo capped at 4 KiB, emptied again and again, still gives
  * the fresh penalties. */
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +108,11 @@ int main(void)
   same_as_fresh(&c, &pool[POOL - 2], &no_cycle);
   CHECK(c.memo.hits == hits);
   CHECK(c.memo.flushes == flushes + 3);
+  myr_options large = no_cycle; /* and another large_pairs: the torus's 384 pairs are "large" */
+  large.large_pairs = 128;
+  same_as_fresh(&c, &pool[POOL - 2], &large);
+  CHECK(c.memo.hits == hits);
+  CHECK(c.memo.flushes == flushes + 4);
   myr_comp_free(&c);
 
   /* A memo of 4 KiB: emptied whenever it fills, never wrong. */

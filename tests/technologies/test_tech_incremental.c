@@ -187,7 +187,7 @@ int main(void)
    * components above the bound, so the neighbourhood path is checked too. */
   run(&cg_tech_myrinet, NULL, 60, 12, 600, 0);
   run(&cg_tech_myrinet, NULL, 20, 40, 300, 0);
-  double few[] = {8, 1, 0}; /* myrinet: exact_max_width, threads, bp_sweeps */
+  double few[] = {8, 1, 0, 0}; /* myrinet: exact_max_width, threads, bp_sweeps, large_pairs */
   run(&cg_tech_myrinet, few, 20, 40, 300, 0);
   run(&cg_tech_hier_ethernet, NULL, 20, 40, 600, 1e-12);
   run(&cg_tech_hier_ethernet, NULL, 200, 300, 300, 1e-12);
