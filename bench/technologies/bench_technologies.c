@@ -403,6 +403,13 @@ static void myrinet_error(void)
   myr_comp_free(&c);
 }
 
+static uint32_t root_of(const uint32_t *up, uint32_t v)
+{
+  while (up[v] != v)
+    v = up[v];
+  return v;
+}
+
 /* The component of comm 0 of a 4x4x4 torus halo (two components of 192
  * pairs) keeping `keep` % of its comms; 0 if it has fewer than 40. */
 static int torus_part(shape *s, uint32_t keep)
@@ -412,28 +419,15 @@ static int torus_part(shape *s, uint32_t keep)
   shape_thin(&t, keep, rnd);
   s->n = 0;
   if (t.n > 0) {
-    /* union-find over source vertices 0..63 and destination vertices 64..127 */
-    uint32_t up[128];
+    uint32_t up[128]; /* union-find: source vertices 0..63, destinations 64..127 */
     for (uint32_t v = 0; v < 128; v++)
       up[v] = v;
-    for (size_t i = 0; i < t.n; i++) {
-      uint32_t a = t.src[i], b = 64 + t.dst[i];
-      while (up[a] != a)
-        a = up[a];
-      while (up[b] != b)
-        b = up[b];
-      up[a] = b;
-    }
-    uint32_t r = t.src[0];
-    while (up[r] != r)
-      r = up[r];
-    for (size_t i = 0; i < t.n; i++) {
-      uint32_t a = t.src[i];
-      while (up[a] != a)
-        a = up[a];
-      if (a == r)
+    for (size_t i = 0; i < t.n; i++)
+      up[root_of(up, t.src[i])] = root_of(up, 64 + t.dst[i]);
+    uint32_t r = root_of(up, t.src[0]);
+    for (size_t i = 0; i < t.n; i++)
+      if (root_of(up, t.src[i]) == r)
         shape_add(s, t.src[i], t.dst[i]);
-    }
   }
   shape_free(&t);
   return s->n >= 40;
