@@ -27,7 +27,8 @@ namespace contention_sg {
  * at 5 %). */
 void shared_links_start(bool can_hide, bool crosstraffic);
 /* Comm c from src (index s) to dst (index d) started: records the shared
- * links of its routes, which are kept per host pair (at most 65 536 pairs). */
+ * links of its routes, which are kept per host pair (rows of 4 bytes per
+ * host, 16 MiB in all: shared_links.cpp). */
 void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
                            const simgrid::s4u::Host* dst);
 void shared_links_remove_comm(cg_comm c);

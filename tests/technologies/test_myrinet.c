@@ -10,6 +10,7 @@
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
+#include "myr_shapes.h"
 
 #define EXACT_P(g, c, want) CHECK_REL(cg_graph_penalty(g, c), want, 1e-15)
 
@@ -173,29 +174,25 @@ static void short_approximation(void)
 
 /* Penalties of the 4x4x4 torus halo (384 pairs on 64 hosts: two
  * components of 192, as a host of even x + y + z sends to odd ones), or of
- * the 13-host all-to-all less its first comm (155 pairs, dense), under the
- * Myrinet parameters p. */
+ * the 13-host all-to-all less its first comm, 0 -> 1 (155 pairs, dense),
+ * under the Myrinet parameters p; the shapes are bench_technologies'. */
 static void shape_penalties(const double *p, int dense, double *pen, size_t *n)
 {
+  shape s = {0};
+  if (dense)
+    shape_all_to_all(&s, 13);
+  else
+    shape_torus(&s, 4);
+  size_t first = dense ? 1 : 0;
   cg_graph *g = cg_graph_create(&cg_tech_myrinet, p);
   cg_comm c[384];
   *n = 0;
-  for (cg_host h = 0; h < (dense ? 13u : 64u); h++) {
-    if (dense) {
-      for (cg_host d = 0; d < 13; d++)
-        if (d != h && !(h == 0 && d == 1)) /* 0 -> 1 left out */
-          c[(*n)++] = cg_graph_add(g, h, d);
-      continue;
-    }
-    cg_host x = h / 16, y = h / 4 % 4, z = h % 4;
-    cg_host to[6] = {(x + 1) % 4 * 16 + y * 4 + z, (x + 3) % 4 * 16 + y * 4 + z, x * 16 + (y + 1) % 4 * 4 + z,
-                     x * 16 + (y + 3) % 4 * 4 + z, x * 16 + y * 4 + (z + 1) % 4, x * 16 + y * 4 + (z + 3) % 4};
-    for (int k = 0; k < 6; k++)
-      c[(*n)++] = cg_graph_add(g, h, to[k]);
-  }
+  for (size_t i = first; i < s.n; i++)
+    c[(*n)++] = cg_graph_add(g, s.src[i], s.dst[i]);
   for (size_t i = 0; i < *n; i++)
     pen[i] = cg_graph_penalty(g, c[i]);
   cg_graph_destroy(g);
+  shape_free(&s);
 }
 
 static double mean_rel_diff(const double *a, const double *b, size_t n)
