@@ -192,7 +192,11 @@ void set_penalty(Slot& s, cg_comm c, double penalty)
 {
   s.penalty     = penalty;
   double B      = comm_bandwidth(s);
-  s.alone       = cg_comm_alone(s.base_bound, B);
+  double alone  = cg_comm_alone(s.base_bound, B);
+  if (alone != s.alone) { /* a bandwidth changed */
+    s.alone = alone;
+    shared_links_set_alone(c, alone);
+  }
   double demand = cg_comm_demand(s.base_bound, B, penalty);
   demand        = lop_bound(c, demand); /* contention/lop hook: a small comm is timed by LoP */
   if (demand != s.demand) {
@@ -395,7 +399,8 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   slot.base_factor     = cg_step_factor_at(&st.bw_factor, action.get_cost());
   slot.penalty         = 1;
   slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
-  shared_links_add_comm(c, s, d, src, dst);
+  slot.alone           = cg_comm_alone(slot.base_bound, comm_bandwidth(slot));
+  shared_links_add_comm(c, s, d, src, dst, slot.alone);
   st.active.emplace(&action, c);
   st.pending = true;
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */

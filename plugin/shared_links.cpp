@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <string>
 #include <unordered_map>
@@ -56,6 +57,7 @@ struct State {
   size_t row_budget = ROUTE_ROW_BYTES;
   bool keep_routes  = true;
   bool check_routes = false;
+  bool ceilings     = true; /* comms' ceilings given to the ledger */
   uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0;
 };
 State st;
@@ -178,13 +180,17 @@ void shared_links_start(bool can_hide, bool crosstraffic)
   const char* cache = std::getenv("CONTENTION_ROUTE_CACHE");
   st.keep_routes    = cache == nullptr || std::string(cache) != "0";
   st.check_routes   = cache != nullptr && std::string(cache) == "check";
+  /* Test hook (tests/smpi/ledger_ceilings.sh): 0, no ceilings, every
+   * shared link counted at every re-rating. */
+  const char* ceilings = std::getenv("CONTENTION_LEDGER_CEILINGS");
+  st.ceilings          = ceilings == nullptr || std::string(ceilings) != "0";
   /* Test hook: a smaller budget for the rows of kept routes, in bytes. */
   if (const char* budget = std::getenv("CONTENTION_ROUTE_ROW_BYTES"))
     st.row_budget = std::strtoull(budget, nullptr, 10);
 }
 
 void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
-                           const simgrid::s4u::Host* dst)
+                           const simgrid::s4u::Host* dst, double alone)
 {
   st.ids.clear();
   st.weights.clear();
@@ -204,12 +210,19 @@ void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::
       st.pairs_kept++;
     }
   }
-  cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size());
+  cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size(),
+                     st.ceilings ? alone : std::numeric_limits<double>::infinity());
 }
 
 void shared_links_remove_comm(cg_comm c)
 {
   cg_ledger_remove_comm(st.ledger, c);
+}
+
+void shared_links_set_alone(cg_comm c, double alone)
+{
+  if (st.ceilings)
+    cg_ledger_set_ceiling(st.ledger, c, alone);
 }
 
 void shared_links_set_demand(cg_comm c, double demand)
@@ -267,11 +280,16 @@ bool shared_links_bandwidth_changed(const Link& link)
 
 void shared_links_end()
 {
+  uint64_t counted;
+  uint64_t skipped;
+  cg_ledger_demand_counts(st.ledger, &counted, &skipped);
   XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times; routes of %llu host pairs kept "
-           "(%zu distinct), %llu comm starts read them",
+           "(%zu distinct), %llu comm starts read them; demand changes counted on a shared link %llu, left out %llu "
+           "(every shared link of the comm within its comms' bandwidths alone)",
            st.links.size(), static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
            static_cast<unsigned long long>(st.pairs_kept), st.distinct.size(),
-           static_cast<unsigned long long>(st.route_hits));
+           static_cast<unsigned long long>(st.route_hits), static_cast<unsigned long long>(counted),
+           static_cast<unsigned long long>(skipped));
   cg_ledger_destroy(st.ledger);
   st = State();
 }

@@ -28,11 +28,15 @@ namespace contention_sg {
 void shared_links_start(bool can_hide, bool crosstraffic);
 /* Comm c from src (index s) to dst (index d) started: records the shared
  * links of its routes, which are kept per host pair (rows of 4 bytes per
- * host, 16 MiB in all: shared_links.cpp). */
+ * host, 16 MiB in all: shared_links.cpp). `alone`: what it gets alone,
+ * above any demand it will have (the ledger's ceiling: a link its comms
+ * cannot fill is left out of their re-ratings). */
 void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
-                           const simgrid::s4u::Host* dst);
+                           const simgrid::s4u::Host* dst, double alone);
 void shared_links_remove_comm(cg_comm c);
 void shared_links_set_demand(cg_comm c, double demand);
+/* What comm c gets alone changed (a bandwidth changed). */
+void shared_links_set_alone(cg_comm c, double alone);
 /* After the demands of an instant: hides the links that cannot limit any
  * comm, gives the others back to the solver. Returns true if a link
  * changed state (every comm's path may then change). */

@@ -1,6 +1,10 @@
 /* Shared-link ledger (see link_ledger.h): per link, the comms crossing it
  * (swap-removal lists), a running sum of their weighted demands (SHARED) or
- * the number of them above capacity (FATPIPE), and a dirty mark. */
+ * the number of them above capacity (FATPIPE), and a dirty mark. The sum or
+ * count is kept only while the link is "tracked": a link whose comms'
+ * ceilings fit in it cannot be at risk whatever their demands, so their
+ * changes skip it; it is counted again from the entries when it becomes
+ * tracked. */
 #include "contention/link_ledger.h"
 
 #include <math.h>
@@ -10,6 +14,10 @@
 #include "contention/alloc.h"
 
 #define NEAR_REL 1e-9 /* recompute a sum exactly this close to the capacity */
+/* A SHARED link is left untracked while its ceilings' sum is this far
+ * below its capacity: far above the rounding of that running sum, so the
+ * true sum of the demands is below the capacity too. */
+#define SAFE_REL 1e-6
 
 typedef struct entry {
   uint32_t comm;
@@ -20,7 +28,11 @@ typedef struct link_rec {
   double capacity;
   double sum;     /* SHARED: sum of weight * demand */
   uint32_t over;  /* FATPIPE: comms with weight * demand > capacity */
+  double ceil_sum;    /* SHARED: sum of weight * ceiling over finite ceilings */
+  uint32_t ceil_over; /* FATPIPE: comms with weight * ceiling > capacity */
+  uint32_t unbounded; /* comms with an infinite ceiling */
   uint8_t fatpipe, at_risk, dirty;
+  uint8_t tracked; /* sum / over kept current (else stale: see link_safe) */
   entry *e;
   size_t n, cap;
 } link_rec;
@@ -31,6 +43,8 @@ typedef struct comm_rec {
   uint32_t *pos; /* position in each link's entry list */
   size_t n, cap;  /* cap: length of the three arrays, kept for the slot's next comm */
   double demand;
+  double ceiling;    /* no demand above it (a larger one raises it) */
+  uint32_t ntracked; /* of its links, those tracked */
   int active;
 } comm_rec;
 
@@ -41,6 +55,7 @@ struct cg_ledger {
   size_t ncomms, comms_cap;
   uint32_t *dirty, *flipped;
   size_t ndirty, dirty_cap, nflipped, flipped_cap;
+  uint64_t counted, skipped; /* demand changes with / without a tracked link */
 };
 
 cg_ledger *cg_ledger_create(void) { return cg_xcalloc(1, sizeof(cg_ledger)); }
@@ -72,6 +87,16 @@ static void mark_dirty(cg_ledger *l, uint32_t link)
   l->dirty[l->ndirty++] = link;
 }
 
+static int above(const link_rec *r, double load) { return load > r->capacity; }
+
+/* Whether no demands within the comms' ceilings can put the link at risk. */
+static int link_safe(const link_rec *r)
+{
+  if (!(r->capacity > 0) || r->unbounded)
+    return 0;
+  return r->fatpipe ? r->ceil_over == 0 : r->ceil_sum <= r->capacity * (1 - SAFE_REL);
+}
+
 uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
 {
   cg_grow((void **)&l->links, &l->links_cap, l->nlinks + 1, sizeof *l->links);
@@ -79,12 +104,12 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
   memset(r, 0, sizeof *r);
   r->capacity = capacity;
   r->fatpipe = fatpipe != 0;
+  r->tracked = !link_safe(r);
   return (uint32_t)l->nlinks++;
 }
 
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link) { return l->links[link].capacity; }
 
-static int above(const link_rec *r, double load) { return load > r->capacity; }
 
 /* FATPIPE count, or SHARED sum, recomputed from the entries. */
 static void recount(cg_ledger *l, link_rec *r)
@@ -99,12 +124,55 @@ static void recount(cg_ledger *l, link_rec *r)
   }
 }
 
+/* One comm's ceiling term on link r (weight w) added (sign 1) or taken
+ * out (-1). */
+static void ceiling_term(link_rec *r, double w, double ceiling, int sign)
+{
+  if (isinf(ceiling))
+    r->unbounded += (uint32_t)sign;
+  else
+    r->ceil_sum += sign * w * ceiling;
+  if (above(r, w * ceiling))
+    r->ceil_over += (uint32_t)sign;
+}
+
+/* The link's ceiling terms from its entries (a capacity change moves which
+ * of them are above it; an emptied link drops the running sum's rounding). */
+static void recount_ceilings(cg_ledger *l, link_rec *r)
+{
+  r->ceil_sum = 0;
+  r->ceil_over = 0;
+  r->unbounded = 0;
+  for (size_t i = 0; i < r->n; i++) {
+    const comm_rec *c = &l->comms[r->e[i].comm];
+    ceiling_term(r, c->weight[r->e[i].slot], c->ceiling, 1);
+  }
+}
+
+/* Tracks the link, or stops, as its ceilings now allow; a link tracked
+ * again is counted from its comms' current demands. */
+static void set_mode(cg_ledger *l, uint32_t link)
+{
+  link_rec *r = &l->links[link];
+  int track = !link_safe(r);
+  if (track == r->tracked)
+    return;
+  r->tracked = (uint8_t)track;
+  for (size_t i = 0; i < r->n; i++)
+    l->comms[r->e[i].comm].ntracked += track ? 1u : (uint32_t)-1;
+  if (track)
+    recount(l, r);
+  mark_dirty(l, link);
+}
+
 void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity)
 {
   link_rec *r = &l->links[link];
   r->capacity = capacity;
   recount(l, r);
+  recount_ceilings(l, r);
   mark_dirty(l, link);
+  set_mode(l, link);
 }
 
 static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
@@ -117,7 +185,8 @@ static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
   return &l->comms[comm];
 }
 
-void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n)
+void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                        double ceiling)
 {
   comm_rec *c = comm_slot(l, comm);
   size_t need = n ? n : 1;
@@ -129,6 +198,8 @@ void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, cons
   }
   c->n = n;
   c->demand = 0;
+  c->ceiling = ceiling;
+  c->ntracked = 0;
   c->active = 1;
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
@@ -137,13 +208,18 @@ void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, cons
     cg_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e);
     c->pos[i] = (uint32_t)r->n;
     r->e[r->n++] = (entry){comm, (uint32_t)i};
+    c->ntracked += r->tracked;
+    ceiling_term(r, weights[i], ceiling, 1);
+    set_mode(l, links[i]); /* its demand is 0: nothing to add if tracked already */
   }
 }
 
 static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
 {
-  for (size_t i = 0; i < c->n; i++) {
+  for (size_t i = 0; i < c->n && c->ntracked; i++) {
     link_rec *r = &l->links[c->link[i]];
+    if (!r->tracked)
+      continue;
     double before = c->weight[i] * c->demand, after = c->weight[i] * demand;
     r->sum += after - before;
     r->over = r->over - (uint32_t)above(r, before) + (uint32_t)above(r, after);
@@ -152,11 +228,37 @@ static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
   c->demand = demand;
 }
 
+void cg_ledger_set_ceiling(cg_ledger *l, uint32_t comm, double ceiling)
+{
+  comm_rec *c = &l->comms[comm];
+  if (ceiling < c->demand) /* a ceiling is never below the demand in force */
+    ceiling = c->demand;
+  if (ceiling == c->ceiling)
+    return;
+  for (size_t i = 0; i < c->n; i++) {
+    link_rec *r = &l->links[c->link[i]];
+    ceiling_term(r, c->weight[i], c->ceiling, -1);
+    ceiling_term(r, c->weight[i], ceiling, 1);
+  }
+  c->ceiling = ceiling;
+  for (size_t i = 0; i < c->n; i++)
+    set_mode(l, c->link[i]);
+}
+
 void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
 {
   comm_rec *c = &l->comms[comm];
-  if (c->demand != demand)
-    apply_demand(l, c, demand);
+  if (c->demand == demand)
+    return;
+  if (demand > c->ceiling) /* keeps every untracked link's promise */
+    cg_ledger_set_ceiling(l, comm, demand);
+  if (c->ntracked == 0) { /* the usual case on a cluster: no link to count */
+    c->demand = demand;
+    l->skipped += c->n > 0;
+    return;
+  }
+  l->counted++;
+  apply_demand(l, c, demand);
 }
 
 void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
@@ -169,8 +271,14 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
     uint32_t p = c->pos[i];
     r->e[p] = moved;
     l->comms[moved.comm].pos[moved.slot] = p;
+    ceiling_term(r, c->weight[i], c->ceiling, -1);
+    if (r->n == 0)
+      r->ceil_sum = 0;
   }
+  for (size_t i = 0; i < c->n; i++)
+    set_mode(l, c->link[i]);
   c->n = 0;
+  c->ntracked = 0;
   c->active = 0;
 }
 
@@ -187,9 +295,9 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
     uint32_t k = l->dirty[i];
     link_rec *r = &l->links[k];
     r->dirty = 0;
-    if (!r->fatpipe && fabs(r->sum - r->capacity) <= NEAR_REL * r->capacity)
+    if (r->tracked && !r->fatpipe && fabs(r->sum - r->capacity) <= NEAR_REL * r->capacity)
       recount(l, r);
-    int risk = r->fatpipe ? r->over > 0 : above(r, r->sum);
+    int risk = !r->tracked ? 0 : r->fatpipe ? r->over > 0 : above(r, r->sum);
     if (risk != r->at_risk) {
       r->at_risk = (uint8_t)risk;
       cg_grow((void **)&l->flipped, &l->flipped_cap, l->nflipped + 1, sizeof *l->flipped);
@@ -204,6 +312,14 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
 }
 
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link) { return l->links[link].at_risk; }
+
+int cg_ledger_tracked(const cg_ledger *l, uint32_t link) { return l->links[link].tracked; }
+
+void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped)
+{
+  *counted = l->counted;
+  *skipped = l->skipped;
+}
 
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm)
 {

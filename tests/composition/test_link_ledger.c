@@ -2,6 +2,7 @@
  * weighted demands exceed its capacity (sum for SHARED, any one for
  * FATPIPE), flips are reported once and in index order, and a comm is free
  * when none of its links is at risk. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "../core/check.h"
@@ -24,9 +25,9 @@ int main(void)
   CHECK(bb == 0 && fp == 1);
   uint32_t both[] = {bb, fp};
   double w1[] = {1, 1}, wrev[] = {0.05};
-  cg_ledger_add_comm(l, 0, both, w1, 2);
-  cg_ledger_add_comm(l, 1, both, w1, 2);
-  cg_ledger_add_comm(l, 2, &bb, wrev, 1); /* crosses bb backwards (cross-traffic) */
+  cg_ledger_add_comm(l, 0, both, w1, 2, INFINITY);
+  cg_ledger_add_comm(l, 1, both, w1, 2, INFINITY);
+  cg_ledger_add_comm(l, 2, &bb, wrev, 1, INFINITY); /* crosses bb backwards (cross-traffic) */
   cg_ledger_set_demand(l, 0, 3);
   cg_ledger_set_demand(l, 1, 3);
   cg_ledger_set_demand(l, 2, 20); /* 0.05 x 20 = 1 */
@@ -61,14 +62,14 @@ int main(void)
   CHECK(flips(l, &f) == 1 && f == bb);
   CHECK(cg_ledger_capacity(l, bb) == 1.5);
   /* The handle of a removed comm can be reused. */
-  cg_ledger_add_comm(l, 2, &fp, w1, 1);
+  cg_ledger_add_comm(l, 2, &fp, w1, 1, INFINITY);
   cg_ledger_set_demand(l, 2, 7);
   CHECK(flips(l, &f) == 1 && f == fp);
   /* ... and by a comm crossing more links than the last one (its arrays
    * grow): both links count it. */
   cg_ledger_remove_comm(l, 2);
   CHECK(flips(l, &f) == 1 && f == fp);
-  cg_ledger_add_comm(l, 2, both, w1, 2);
+  cg_ledger_add_comm(l, 2, both, w1, 2, INFINITY);
   cg_ledger_set_demand(l, 2, 6);
   CHECK(flips(l, &f) == 1 && f == fp && !cg_ledger_comm_free(l, 2));
   cg_ledger_set_capacity(l, bb, 100); /* 1 + 1 + 6 <= 100 */
@@ -90,7 +91,7 @@ int main(void)
     uint32_t k = cg_ledger_add_link(g, 1.0, 0);
     double one = 1;
     for (uint32_t c = 0; c < 10; c++) {
-      cg_ledger_add_comm(g, c, &k, &one, 1);
+      cg_ledger_add_comm(g, c, &k, &one, 1, INFINITY);
       cg_ledger_set_demand(g, c, 0.1);
     }
     cg_ledger_update(g, &n);
@@ -101,7 +102,7 @@ int main(void)
   uint32_t k = cg_ledger_add_link(l, 1.0, 0);
   double one = 1;
   for (uint32_t c = 0; c < 10; c++)
-    cg_ledger_add_comm(l, c, &k, &one, 1);
+    cg_ledger_add_comm(l, c, &k, &one, 1, INFINITY);
   srand(7);
   for (int step = 0; step < 10000; step++)
     cg_ledger_set_demand(l, (uint32_t)(rand() % 10), (rand() % 1000) / 7000.0);
@@ -113,5 +114,121 @@ int main(void)
   cg_ledger_update(l, &n);
   CHECK(cg_ledger_at_risk(l, k));
   cg_ledger_destroy(l);
+  /* Ceilings: a link its comms cannot fill is left untracked, free
+   * whatever their demands, and counted again when it could fill. */
+  l = cg_ledger_create();
+  bb = cg_ledger_add_link(l, 10, 0);
+  for (uint32_t c = 0; c < 3; c++)
+    cg_ledger_add_comm(l, c, &bb, &one, 1, 3); /* 3 x 3 = 9 <= 10 */
+  CHECK(!cg_ledger_tracked(l, bb));
+  for (uint32_t c = 0; c < 3; c++)
+    cg_ledger_set_demand(l, c, 3);
+  CHECK(flips(l, NULL) == 0 && !cg_ledger_at_risk(l, bb));
+  cg_ledger_add_comm(l, 3, &bb, &one, 1, 3); /* 12 > 10: tracked, counted from the demands */
+  CHECK(cg_ledger_tracked(l, bb) && flips(l, NULL) == 0);
+  cg_ledger_set_demand(l, 3, 3); /* 3 + 3 + 3 + 3 > 10 */
+  CHECK(flips(l, &f) == 1 && f == bb && cg_ledger_at_risk(l, bb));
+  cg_ledger_remove_comm(l, 3); /* 9 again: untracked, so free */
+  CHECK(!cg_ledger_tracked(l, bb) && flips(l, &f) == 1 && f == bb && !cg_ledger_at_risk(l, bb));
+  cg_ledger_set_demand(l, 0, 5); /* above its ceiling: raises it, 5 + 3 + 3 > 10 */
+  CHECK(cg_ledger_tracked(l, bb) && flips(l, &f) == 1 && cg_ledger_at_risk(l, bb));
+  cg_ledger_set_demand(l, 0, 1);
+  cg_ledger_set_ceiling(l, 0, 0.5); /* below its demand: held at 1, 1 + 3 + 3 */
+  CHECK(!cg_ledger_tracked(l, bb) && flips(l, &f) == 1 && !cg_ledger_at_risk(l, bb));
+  cg_ledger_set_capacity(l, bb, 6.5); /* ceilings 7 > 6.5: tracked, 7 > 6.5 */
+  CHECK(cg_ledger_tracked(l, bb) && flips(l, &f) == 1 && cg_ledger_at_risk(l, bb));
+  /* Within the margin below the capacity a link stays tracked. */
+  cg_ledger_set_capacity(l, bb, 7 * (1 + 1e-7));
+  CHECK(cg_ledger_tracked(l, bb) && flips(l, &f) == 1 && !cg_ledger_at_risk(l, bb));
+  /* FATPIPE: untracked while every weighted ceiling fits. */
+  fp = cg_ledger_add_link(l, 5, 1);
+  cg_ledger_add_comm(l, 4, &fp, &one, 1, 4);
+  CHECK(!cg_ledger_tracked(l, fp));
+  cg_ledger_add_comm(l, 5, &fp, &one, 1, 6);
+  CHECK(cg_ledger_tracked(l, fp));
+  cg_ledger_set_demand(l, 5, 2);
+  CHECK(flips(l, NULL) == 0);
+  cg_ledger_set_demand(l, 5, 5.5);
+  CHECK(flips(l, &f) == 1 && f == fp);
+  /* A link on both routes of a comm counts both weights. */
+  uint32_t x = cg_ledger_add_link(l, 2, 0), twice[] = {x, x};
+  double fw_rev[] = {1, 0.05};
+  cg_ledger_add_comm(l, 6, twice, fw_rev, 2, 1); /* 1.05 */
+  CHECK(!cg_ledger_tracked(l, x));
+  cg_ledger_add_comm(l, 7, twice, fw_rev, 2, 1); /* 2.1 > 2 */
+  CHECK(cg_ledger_tracked(l, x));
+  cg_ledger_set_demand(l, 6, 1);
+  cg_ledger_set_demand(l, 7, 1);
+  CHECK(flips(l, &f) == 1 && f == x);
+  cg_ledger_remove_comm(l, 7);
+  CHECK(!cg_ledger_tracked(l, x) && flips(l, &f) == 1 && f == x);
+  cg_ledger_destroy(l);
+
+  /* The same states as a ledger that tracks every link (no ceilings),
+   * step by step, over random arrivals, departures, demands (some above
+   * the ceiling), ceilings and capacities around the links' fill. */
+  {
+    cg_ledger *a = cg_ledger_create(), *b = cg_ledger_create();
+    enum { LINKS = 4, COMMS = 12 };
+    int live[COMMS] = {0};
+    double ceil_of[COMMS] = {0};
+    for (uint32_t k = 0; k < LINKS; k++) {
+      cg_ledger_add_link(a, 6 + k, k == 3);
+      cg_ledger_add_link(b, 6 + k, k == 3);
+    }
+    srand(11);
+    size_t untracked_steps = 0, tracked_steps = 0, risky_steps = 0, same = 1;
+    for (int step = 0; step < 20000 && same; step++) {
+      uint32_t c = (uint32_t)(rand() % COMMS);
+      int op = rand() % 10;
+      if (!live[c]) {
+        uint32_t ls[3];
+        double ws[3];
+        size_t nl = 1 + (size_t)(rand() % 3);
+        for (size_t i = 0; i < nl; i++) {
+          ls[i] = (uint32_t)(rand() % LINKS);
+          ws[i] = rand() % 4 == 0 ? 0.05 : 1;
+        }
+        ceil_of[c] = 0.5 + (rand() % 25) / 10.0;
+        cg_ledger_add_comm(a, c, ls, ws, nl, ceil_of[c]);
+        cg_ledger_add_comm(b, c, ls, ws, nl, INFINITY);
+        live[c] = 1;
+      } else if (op == 0) {
+        cg_ledger_remove_comm(a, c);
+        cg_ledger_remove_comm(b, c);
+        live[c] = 0;
+      } else if (op == 1) {
+        ceil_of[c] = 0.5 + (rand() % 25) / 10.0;
+        cg_ledger_set_ceiling(a, c, ceil_of[c]);
+      } else if (op == 2) {
+        uint32_t k = (uint32_t)(rand() % LINKS);
+        double cap = 4 + rand() % 9;
+        cg_ledger_set_capacity(a, k, cap);
+        cg_ledger_set_capacity(b, k, cap);
+      } else {
+        double d = (rand() % 1000) / 1000.0 * ceil_of[c] * (op == 3 ? 1.5 : 1);
+        cg_ledger_set_demand(a, c, d);
+        cg_ledger_set_demand(b, c, d);
+      }
+      size_t na, nb;
+      const uint32_t *fa = cg_ledger_update(a, &na), *fb = cg_ledger_update(b, &nb);
+      same = na == nb;
+      for (size_t i = 0; same && i < na; i++)
+        same = fa[i] == fb[i];
+      for (uint32_t k = 0; same && k < LINKS; k++) {
+        same = cg_ledger_at_risk(a, k) == cg_ledger_at_risk(b, k);
+        untracked_steps += !cg_ledger_tracked(a, k);
+        tracked_steps += (size_t)cg_ledger_tracked(a, k);
+        risky_steps += (size_t)cg_ledger_at_risk(a, k);
+      }
+      for (uint32_t k = 0; same && k < COMMS; k++)
+        same = !live[k] || cg_ledger_comm_free(a, k) == cg_ledger_comm_free(b, k);
+    }
+    CHECK(same);
+    /* both modes and both states were exercised */
+    CHECK(untracked_steps > 1000 && tracked_steps > 1000 && risky_steps > 1000);
+    cg_ledger_destroy(a);
+    cg_ledger_destroy(b);
+  }
   CHECK_DONE();
 }

@@ -18,7 +18,17 @@
  * kept incrementally and recomputed exactly from the link's comms whenever
  * they come within a relative 1e-9 of the capacity, so rounding never
  * decides a state. States depend only on the current demands (not on the
- * history), so simulations stay deterministic. */
+ * history), so simulations stay deterministic.
+ *
+ * Each comm also has a ceiling, a bound on every demand it will be given
+ * (a comm's demand never exceeds what it gets alone, min(b0, B)). A link
+ * whose comms' weighted ceilings fit in its capacity (their sum within a
+ * relative 1e-6 below it for SHARED, each for FATPIPE) is free whatever the
+ * demands, so the ledger leaves it out of their changes ("untracked") and
+ * counts it from its comms' demands again when a comm's arrival, a ceiling
+ * or a capacity change makes it able to fill ("tracked"). States are those
+ * of tracking every link: a cluster's backbone, usually far larger than
+ * its hosts can fill, then costs nothing at each re-rating. */
 #ifndef CONTENTION_LINK_LEDGER_H
 #define CONTENTION_LINK_LEDGER_H
 
@@ -43,10 +53,18 @@ double cg_ledger_capacity(const cg_ledger *l, uint32_t link);
 void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity);
 
 /* Comm `comm` (a handle chosen by the caller, reusable after removal)
- * crosses links[i] with weight weights[i] > 0; its demand starts at 0. */
-void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n);
+ * crosses links[i] with weight weights[i] > 0 (a link may appear twice, as
+ * the forward and the reverse route's); its demand starts at 0 and never
+ * exceeds `ceiling` (INFINITY: no bound known; its links are then always
+ * tracked). */
+void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                        double ceiling);
 void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm);
+/* A demand above the comm's ceiling raises the ceiling to it. */
 void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand);
+/* The comm's ceiling changed (its bandwidth alone did); never below its
+ * current demand. */
+void cg_ledger_set_ceiling(cg_ledger *l, uint32_t comm, double ceiling);
 
 /* Brings every link touched since the last call to its state for the
  * current demands and capacities; lists (in increasing index) the links
@@ -54,6 +72,13 @@ void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand);
 const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count);
 /* 1 if the link is at risk (state as of the last cg_ledger_update). */
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
+/* 1 if the link's sum (or count) follows the demands: its comms'
+ * ceilings could fill it (tests, statistics). */
+int cg_ledger_tracked(const cg_ledger *l, uint32_t link);
+/* Demand changes so far (cg_ledger_set_demand with a new value) of comms
+ * crossing a link: those that updated a tracked link, and those whose
+ * links were all untracked. */
+void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
 /* The links of a comm, as given to cg_ledger_add_comm (none after its
