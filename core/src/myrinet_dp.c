@@ -14,10 +14,21 @@ enum { FREE = 0, REQUIRED = 1, MATCHED = 2 };
 
 static const double SCALE_HI = 0x1p400, SCALE_LO = 0x1p-400;
 
+/* 3^k (read from a table: the order and every step ask for it). */
 static size_t pow3(size_t k)
 {
-  size_t r = 1;
-  while (k--)
+  static const uint64_t P3[] = {
+    1ull, 3ull, 9ull, 27ull, 81ull, 243ull, 729ull, 2187ull, 6561ull, 19683ull, 59049ull, 177147ull,
+    531441ull, 1594323ull, 4782969ull, 14348907ull, 43046721ull, 129140163ull, 387420489ull, 1162261467ull,
+    3486784401ull, 10460353203ull, 31381059609ull, 94143178827ull, 282429536481ull, 847288609443ull,
+    2541865828329ull, 7625597484987ull, 22876792454961ull, 68630377364883ull, 205891132094649ull,
+    617673396283947ull, 1853020188851841ull, 5559060566555523ull, 16677181699666569ull,
+    50031545098999707ull, 150094635296999121ull, 450283905890997363ull, 1350851717672992089ull,
+    4052555153018976267ull, 12157665459056928801ull};
+  if (k < sizeof P3 / sizeof P3[0])
+    return (size_t)P3[k];
+  size_t r = (size_t)P3[sizeof P3 / sizeof P3[0] - 1];
+  for (k -= sizeof P3 / sizeof P3[0] - 1; k--;)
     r *= 3;
   return r;
 }
@@ -353,52 +364,64 @@ static size_t options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, 
  * combination of those digits (at most 3^TABLE_MAX), and each state looks
  * its combination up. Same operations in the same order: bit-identical. */
 enum { TABLE_MAX = 6 };
+/* The full solve keeps its forward pass's tables for the backward pass
+ * while they hold at most this many options in all (32 bytes each). */
+enum { KEEP_OPTIONS = 1 << 17 };
+#define NO_TABLE SIZE_MAX
 
 /* Tabulates step k (P vertex p) if it has at most TABLE_MAX old
- * neighbours, not all of the frontier; sets cmul[pos] = weight of frontier position pos in the
- * combination index (0 if pos is not a neighbour). Returns whether the
- * table is in use. */
-static int build_table(myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const size_t *p3, size_t *cmul)
+ * neighbours, not all of the frontier, at w->tab_used (combinations from
+ * tab_off[c0], c0 = w->tab_used[0], options from tab_o[w->tab_used[1]]);
+ * sets cmul[pos] = weight of frontier position pos in the combination
+ * index (0 if pos is not a neighbour). Returns c0, or NO_TABLE if the step
+ * is not tabulated; *used gets the combinations' and the options' counts
+ * (to keep the table, the caller moves w->tab_used past them). */
+static size_t build_table(myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const size_t *p3, size_t *cmul,
+                          size_t used[2])
 {
   size_t a = w->st_a[k], nb0 = w->st_nb[k], nb1 = w->st_nb[k + 1], m = 0;
   size_t pos[2 * MYR_DP_MAX_WIDTH + 2];
+  used[0] = used[1] = 0;
   for (size_t t = 0; t < a; t++)
     cmul[t] = 0;
   if (w->no_tables)
-    return 0;
+    return NO_TABLE;
   for (size_t t = nb0; t < nb1; t++)
     if ((size_t)w->nb_ext[t] < a) {
       if (m == TABLE_MAX || m + 1 == a)
-        return 0; /* too many combinations, or not fewer than states / 3 */
+        return NO_TABLE; /* too many combinations, or not fewer than states / 3 */
       cmul[w->nb_ext[t]] = p3[m];
       pos[m++] = (size_t)w->nb_ext[t];
     }
-  size_t nc = p3[m], per = nb1 - nb0 + 2, n = 0;
-  GROW(w, tab_o, nc * per + 1);
-  GROW(w, tab_off, nc + 1);
-  GROW(w, tab_cn, nc + 1);
+  size_t nc = p3[m], per = nb1 - nb0 + 2, c0 = w->tab_used[0], o0 = w->tab_used[1], n = o0;
+  GROW(w, tab_o, o0 + nc * per + 1);
+  GROW(w, tab_off, c0 + nc + 1);
+  GROW(w, tab_cn, c0 + nc + 1);
   uint8_t dig[64] = {0};
   for (size_t c = 0; c < nc; c++) {
     for (size_t j = 0, r = c; j < m; j++, r /= 3)
       dig[pos[j]] = (uint8_t)(r % 3);
-    w->tab_off[c] = n;
-    n += options(w, in, k, p, dig, 0, p3, w->tab_o + n, &w->tab_cn[c]);
+    w->tab_off[c0 + c] = n;
+    n += options(w, in, k, p, dig, 0, p3, w->tab_o + n, &w->tab_cn[c0 + c]);
   }
-  w->tab_off[nc] = n;
+  w->tab_off[c0 + nc] = n;
   w->tabled_steps++;
-  return 1;
+  used[0] = nc + 1;
+  used[1] = n - o0;
+  return c0;
 }
 
 /* The options of the state with digits dig[] (combination index combo),
- * next states relative to its base: from the table if in use, else into
- * scratch. */
+ * next states relative to its base: from the step's table (from
+ * tab_off[tab0]) if it has one, else into scratch. */
 static size_t state_options(const myr_dp *w, const myr_dp_in *in, size_t k, size_t p, const uint8_t *dig,
-                            const size_t *p3, int tab, size_t combo, opt *scratch, const opt **o, double *cn)
+                            const size_t *p3, size_t tab0, size_t combo, opt *scratch, const opt **o, double *cn)
 {
-  if (tab) {
-    *o = w->tab_o + w->tab_off[combo];
-    *cn = w->tab_cn[combo];
-    return w->tab_off[combo + 1] - w->tab_off[combo];
+  if (tab0 != NO_TABLE) {
+    size_t c = tab0 + combo;
+    *o = w->tab_o + w->tab_off[c];
+    *cn = w->tab_cn[c];
+    return w->tab_off[c + 1] - w->tab_off[c];
   }
   *o = scratch;
   return options(w, in, k, p, dig, 0, p3, scratch, cn);
@@ -452,12 +475,12 @@ typedef struct bwd_acc {
  * Shared by the dense and the sparse passes: same operations in the same
  * order. */
 static inline double backward_state(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const uint8_t *dig,
-                                    const size_t *p3, int tab, size_t combo, size_t base, double f, int counts,
+                                    const size_t *p3, size_t tab0, size_t combo, size_t base, double f, int counts,
                                     const double *bn, opt *scratch, bwd_acc *acc)
 {
   double cn;
   const opt *o;
-  size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
+  size_t n = state_options(w, in, k, order[k], dig, p3, tab0, combo, scratch, &o, &cn);
   double v = 0;
   for (size_t j = 0; j < n; j++)
     v += o[j].w * bn[base + o[j].next];
@@ -498,13 +521,14 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
                           int counts, const double *bn, double *b, opt *scratch, double *ratio)
 {
   uint8_t dig[64] = {0};
-  size_t cmul[MYR_DP_MAX_WIDTH + 1];
-  int tab = build_table(w, in, k, order[k], p3, cmul);
+  size_t cmul[MYR_DP_MAX_WIDTH + 1], used[2];
+  w->tab_used[0] = w->tab_used[1] = 0; /* a single pass: nothing to keep */
+  size_t tab0 = build_table(w, in, k, order[k], p3, cmul, used);
   bwd_acc acc = {0, 0, 0};
   if (counts)
     counts_begin(w, in, order, k);
   FOR_STATES(w, k, p3, cmul, dig, i, base, combo)
-  b[i] = backward_state(w, in, order, k, dig, p3, tab, combo, base, 1, counts, bn, scratch, &acc);
+  b[i] = backward_state(w, in, order, k, dig, p3, tab0, combo, base, 1, counts, bn, scratch, &acc);
   if (counts)
     counts_end(w, in, order, k, &acc, ratio);
   rescale_max(b, pow3(w->st_a[k]), acc.mx);
@@ -581,17 +605,28 @@ static void sparse_forward(myr_dp *w, const myr_dp_in *in, const uint32_t *order
                            opt *scratch)
 {
   uint8_t dig[64] = {0};
-  size_t cmul[MYR_DP_MAX_WIDTH + 1];
-  int tab = build_table(w, in, k, order[k], p3, cmul);
+  size_t cmul[MYR_DP_MAX_WIDTH + 1], used[2];
+  size_t tab0 = build_table(w, in, k, order[k], p3, cmul, used);
+  /* kept for the backward pass within the budget */
+  size_t keep = w->keep_options ? w->keep_options : KEEP_OPTIONS;
+  w->st_tab0[k] = tab0 != NO_TABLE && w->tab_used[1] + used[1] <= keep ? tab0 : NO_TABLE;
+  if (w->st_tab0[k] != NO_TABLE) {
+    w->tab_used[0] += used[0];
+    w->tab_used[1] += used[1];
+  }
   double *acc = w->sp_acc;
   uint64_t *mark = w->sp_mark;
   size_t nch = build_decoder(w, k, p3, cmul, w->st_soff[k + 1] - w->st_soff[k]);
+  GROW(w, sp_base, w->st_soff[k + 1]);
+  GROW(w, sp_combo, w->st_soff[k + 1]);
   for (size_t j = w->st_soff[k]; j < w->st_soff[k + 1]; j++) {
     size_t base, combo;
     decode(w, k, nch, w->sp_idx[j], p3, cmul, dig, &base, &combo);
+    w->sp_base[j] = (uint32_t)base; /* for the backward pass (sparse_backward) */
+    w->sp_combo[j] = (uint32_t)combo;
     double f = w->sp_val[j], cn;
     const opt *o;
-    size_t n = state_options(w, in, k, order[k], dig, p3, tab, combo, scratch, &o, &cn);
+    size_t n = state_options(w, in, k, order[k], dig, p3, tab0, combo, scratch, &o, &cn);
     for (size_t t = 0; t < n; t++) {
       size_t x = base + o[t].next;
       acc[x] += f * o[t].w;
@@ -622,21 +657,32 @@ static void sparse_forward(myr_dp *w, const myr_dp_in *in, const uint32_t *order
 }
 
 /* Sparse backward step over layer k's reached states: B_k into b (dense,
- * zero elsewhere) from bn, and step k's counts. */
+ * zero elsewhere) from bn, and step k's counts. `stored`: the forward pass
+ * ran step k and kept each state's base and combination index, which are
+ * all a tabulated step needs (no digits to decode), and maybe its table
+ * (w->st_tab0[k]). */
 static void sparse_backward(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t k, const size_t *p3,
-                            const double *bn, double *b, opt *scratch, double *ratio)
+                            int stored, const double *bn, double *b, opt *scratch, double *ratio)
 {
   uint8_t dig[64] = {0};
-  size_t cmul[MYR_DP_MAX_WIDTH + 1];
-  int tab = build_table(w, in, k, order[k], p3, cmul);
+  size_t cmul[MYR_DP_MAX_WIDTH + 1], used[2];
+  size_t tab0 = stored ? w->st_tab0[k] : NO_TABLE;
+  if (tab0 == NO_TABLE) /* after the kept tables, without keeping it */
+    tab0 = build_table(w, in, k, order[k], p3, cmul, used);
   bwd_acc acc = {0, 0, 0};
   counts_begin(w, in, order, k);
   size_t j0 = w->st_soff[k], j1 = w->st_soff[k + 1];
-  size_t nch = build_decoder(w, k, p3, cmul, j1 - j0);
-  for (size_t j = j0; j < j1; j++) {
-    size_t base, combo, i = w->sp_idx[j];
-    decode(w, k, nch, i, p3, cmul, dig, &base, &combo);
-    b[i] = backward_state(w, in, order, k, dig, p3, tab, combo, base, w->sp_val[j], 1, bn, scratch, &acc);
+  if (tab0 != NO_TABLE && stored) {
+    for (size_t j = j0; j < j1; j++)
+      b[w->sp_idx[j]] = backward_state(w, in, order, k, dig, p3, tab0, w->sp_combo[j], w->sp_base[j], w->sp_val[j], 1,
+                                       bn, scratch, &acc);
+  } else {
+    size_t nch = build_decoder(w, k, p3, cmul, j1 - j0);
+    for (size_t j = j0; j < j1; j++) {
+      size_t base, combo, i = w->sp_idx[j];
+      decode(w, k, nch, i, p3, cmul, dig, &base, &combo);
+      b[i] = backward_state(w, in, order, k, dig, p3, tab0, combo, base, w->sp_val[j], 1, bn, scratch, &acc);
+    }
   }
   counts_end(w, in, order, k, &acc, ratio);
   double fct = scale_factor(acc.mx); /* rescale_max over the reached entries (the others are 0) */
@@ -691,6 +737,8 @@ int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t m
   GROW(w, sp_b0, dense);
   GROW(w, sp_b1, dense);
   GROW(w, st_soff, np + 2);
+  GROW(w, st_tab0, np + 1);
+  w->tab_used[0] = w->tab_used[1] = 0;
   GROW(w, sp_idx, 1);
   GROW(w, sp_val, 1);
   w->st_soff[0] = 0;
@@ -706,7 +754,7 @@ int myr_dp_solve(myr_dp *w, const myr_dp_in *in, const uint32_t *order, size_t m
     double *bn = w->sp_b0, *b = w->sp_b1;
     bn[0] = 1; /* after the last step every Q vertex is closed */
     for (size_t k = np; k-- > 0;) {
-      sparse_backward(w, in, order, k, p3, bn, b, o, ratio);
+      sparse_backward(w, in, order, k, p3, k + 1 < np, bn, b, o, ratio);
       if (k + 1 < np) /* back to zero: layer k + 1's entries */
         for (size_t j = w->st_soff[k + 1]; j < w->st_soff[k + 2]; j++)
           bn[w->sp_idx[j]] = 0;
@@ -772,6 +820,9 @@ void myr_dp_free(myr_dp *w)
   free(w->tab_off);
   free(w->tab_cn);
   free(w->sp_idx);
+  free(w->st_tab0);
+  free(w->sp_base);
+  free(w->sp_combo);
   free(w->sp_val);
   free(w->st_soff);
   free(w->sp_acc);

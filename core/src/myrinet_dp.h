@@ -51,11 +51,14 @@ typedef struct myr_dp {
   int32_t *newpos; /* per step, per frontier position: its position after the step, -1 if it closes */
   size_t *pv_slot; /* private slots of each step */
   double *cnt;
-  struct myr_dp_opt *tab_o; /* option tables of one step (myrinet_dp.c) */
+  struct myr_dp_opt *tab_o; /* option tables of the steps (myrinet_dp.c) */
   size_t *tab_off;
   double *tab_cn;
-  size_t tab_o_cap, tab_off_cap, tab_cn_cap;
+  size_t tab_used[2];       /* combinations and options of the tables kept */
+  size_t *st_tab0;          /* per step of a full solve: its kept table's first combination */
+  size_t tab_o_cap, tab_off_cap, tab_cn_cap, st_tab0_cap;
   int no_tables;      /* tests: 1 = every state computes its options (same results) */
+  size_t keep_options; /* tests: options of the kept tables at most (0: the default, 2^17) */
   size_t tabled_steps; /* tests: steps solved through a table, summed over calls */
   size_t q_deg_cap, q_rem_cap, q_off_cap, cand_cap, q_p_cap, q_pos_cap, p_done_cap, in_cand_cap, front_cap;
   size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
@@ -65,10 +68,11 @@ typedef struct myr_dp {
    * F) at sp_idx/sp_val + st_soff[k]; dense work arrays kept all zero
    * between calls */
   uint32_t *sp_idx;
+  uint32_t *sp_base, *sp_combo; /* each reached state's base and combination index, from the forward pass */
   double *sp_val, *sp_acc, *sp_b0, *sp_b1;
   uint64_t *sp_mark;
   size_t *st_soff;
-  size_t sp_idx_cap, sp_val_cap, sp_acc_cap, sp_b0_cap, sp_b1_cap, sp_mark_cap, st_soff_cap;
+  size_t sp_idx_cap, sp_base_cap, sp_combo_cap, sp_val_cap, sp_acc_cap, sp_b0_cap, sp_b1_cap, sp_mark_cap, st_soff_cap;
   uint8_t *dc_dig; /* state decoding tables of one layer, 4 digits at a time (myrinet_dp.c) */
   size_t *dc_add;
   size_t dc_dig_cap, dc_add_cap;

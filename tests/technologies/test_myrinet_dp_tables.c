@@ -7,6 +7,11 @@
  * also agree bit for bit on the first source's slots (layers are rescaled
  * by powers of two, which cancel), the full DP reaches few of the states
  * (counted), and it stops when they exceed its max_reached argument.
+ * The full DP builds each table once, in its forward pass, and its
+ * backward pass reads the kept ones (with each state's base and
+ * combination index from the forward pass, no digits decoded); under a
+ * small budget of kept tables the backward pass builds the others again,
+ * with the same results.
  * Graph: the 4 x 4 torus halo (each host sends to its 4 neighbours), P =
  * sources; fields drawn by a fixed generator. The step and state counts
  * were measured with this file. */
@@ -18,6 +23,7 @@
 
 enum { SIDE = 4, HOSTS = SIDE * SIDE, DEG = 4, SLOTS = HOSTS * DEG };
 enum { REACHED = 2698, ALL = 13448 }; /* states of the full DP: reached, all (measured) */
+enum { REBUILT_400 = 8 }; /* tables the backward pass builds again under a 400-option budget (measured) */
 
 static size_t p_off[HOSTS + 1];
 static uint32_t p_q[SLOTS];
@@ -46,10 +52,13 @@ static void torus(void)
 /* Solves in with tables on and off, fully and for the first source;
  * returns the steps tabulated by the full solve with tables on (forward
  * and backward passes) and, in *first_steps, by the first-source pass. */
+static size_t keep_options; /* w's budget of kept tables (0: the default) */
+
 static size_t compare(const myr_dp_in *in, const uint32_t *order, size_t *first_steps)
 {
   double on[SLOTS], off[SLOTS], first[SLOTS], first_off[SLOTS];
   myr_dp w = {0}, v = {0}, f = {0}, g = {0};
+  w.keep_options = keep_options;
   v.no_tables = 1;
   g.no_tables = 1;
   CHECK(myr_dp_solve(&w, in, order, SIZE_MAX, on) == 1);
@@ -85,13 +94,21 @@ int main(void)
   myr_dp_free(&w);
   CHECK(width == 7);
   size_t first_steps;
-  /* full DP: 14 of the 16 steps tabulated in each of its two passes (the
-   * forward pass has 15 steps: the last layer is never built) */
-  CHECK(compare(&in, order, &first_steps) == 28);
+  /* full DP: 14 of the 16 steps tabulated (the pass over every state
+   * builds 14 tables too); the forward pass (15 steps: the last layer is
+   * never built) builds them all and the backward pass reads the kept
+   * ones, so each is built once (28 builds before they were kept) */
+  CHECK(compare(&in, order, &first_steps) == 14);
   CHECK(first_steps == 14);
+  /* a budget of 400 options keeps the first tables (all 14 take 1000 to
+   * 2000); the backward pass builds the others again, with the same
+   * results */
+  keep_options = 400;
+  CHECK(compare(&in, order, &first_steps) == 14 + REBUILT_400);
+  keep_options = 0;
   in.alpha_q = alpha_q;
   in.beta_q = beta_q;
-  CHECK(compare(&in, order, &first_steps) == 28);
+  CHECK(compare(&in, order, &first_steps) == 14);
   CHECK(first_steps == 14);
   /* reached states: few of the layers' states; a cap one below stops it */
   double r[SLOTS];
