@@ -248,6 +248,41 @@ __attribute__((target("avx2"))) static int update_totals_avx2(const double *mult
 }
 #endif
 
+/* update_exact for a host of at most MYR_BP_TOTALS_MIN pairs, undamped
+ * and outside the chaos probe (most hosts of most sweeps): the same
+ * operations in the same order, on the stack, gathering as it goes. */
+static int update_few(const double *mult, const size_t *in, size_t first, size_t k, const double *ain,
+                      const double *bin, double *aout, double *bout)
+{
+  double ga[MYR_BP_TOTALS_MIN], gb[MYR_BP_TOTALS_MIN], pre[MYR_BP_TOTALS_MIN], pp[MYR_BP_TOTALS_MIN];
+  for (size_t j = 0; j < k; j++) {
+    ga[j] = ain[in[first + j]];
+    gb[j] = bin[in[first + j]];
+  }
+  double ps = 0, pq = 1;
+  for (size_t j = 0; j < k; j++) {
+    pre[j] = ps;
+    pp[j] = pq;
+    ps += ga[j];
+    pq *= gb[j];
+  }
+  /* suffixes from the end, as update_exact's second chain */
+  int moved = 0;
+  double s = 0, p = 1;
+  for (size_t r = k; r-- > 0;) {
+    size_t e = first + r;
+    double sa = pre[r] + s, inv = 1 / (pp[r] * p + sa);
+    double na = mult[e] * inv, nb = sa * inv;
+    if (!moved)
+      moved = fabs(na - aout[e]) > TOLERANCE * na || (nb > 0 ? fabs(nb - bout[e]) > TOLERANCE * nb : fabs(bout[e]) > TOLERANCE);
+    aout[e] = na;
+    bout[e] = nb;
+    s += ga[r];
+    p *= gb[r];
+  }
+  return moved;
+}
+
 /* Recomputes, in place, the messages leaving one host, stored at
  * aout[first .. first + k), bout likewise, with multiplicities mult[first
  * ..]: its incoming ones are ain[in[first + j]], bin likewise. With
@@ -268,6 +303,8 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t 
     return update_exact(bp, mult, first, k, ga, gb, aout, bout, damping, change);
   }
 #endif
+  if (k <= MYR_BP_TOTALS_MIN && damping == 1 && change == NULL)
+    return update_few(mult, in, first, k, ain, bin, aout, bout);
   for (size_t j = 0; j < k; j++) {
     ga[j] = ain[in[first + j]];
     gb[j] = bin[in[first + j]];

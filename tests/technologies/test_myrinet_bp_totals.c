@@ -5,8 +5,9 @@
  * zero or underflowing product of b, one a larger than all the others
  * together), and the same bits with AVX2 (where the processor has it) as
  * with SSE2, and with SSE2 as in plain C (this file compiles the BP a
- * second time with MYR_BP_GENERIC). Tolerances are set just above what
- * was measured with this file. */
+ * second time with MYR_BP_GENERIC). Small hosts' shortcut (update_few)
+ * gives update_exact's bits. Tolerances are set just above what was
+ * measured with this file. */
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -167,6 +168,49 @@ int main(void)
     CHECK(d < 2e-15); /* measured 2.6e-16; 6.6e-9 without the test of the largest a */
     CHECK(same_bits(&fast, &sse, g.ne));
     free_graph(&g);
+  }
+  /* Hosts of at most MYR_BP_TOTALS_MIN pairs, undamped, outside the
+   * probe take update_few: the messages of update_exact, bit for bit, and
+   * the same answer to "moved", for 1 to 16 pairs, random messages (with
+   * zeros, multiplicities of 1 and 2), half of the hosts already settled. */
+  {
+    myr_bp w = {0};
+    GROW(&w, pre, MYR_BP_TOTALS_MIN + 1);
+    GROW(&w, suf, MYR_BP_TOTALS_MIN + 1);
+    GROW(&w, pprod, MYR_BP_TOTALS_MIN + 1);
+    GROW(&w, sprod, MYR_BP_TOTALS_MIN + 1);
+    double ain[64], bin[64], mult[MYR_BP_TOTALS_MIN], a1[MYR_BP_TOTALS_MIN], b1[MYR_BP_TOTALS_MIN],
+        a2[MYR_BP_TOTALS_MIN], b2[MYR_BP_TOTALS_MIN], ga[MYR_BP_TOTALS_MIN], gb[MYR_BP_TOTALS_MIN];
+    size_t in[MYR_BP_TOTALS_MIN];
+    int same = 1, moved_both = 0, still_both = 0;
+    for (int trial = 0; trial < 4000 && same; trial++) {
+      size_t k = 1 + (size_t)trial % MYR_BP_TOTALS_MIN;
+      for (size_t i = 0; i < 64; i++) {
+        ain[i] = check_unit() < 0.1 ? 0 : 3 * check_unit();
+        bin[i] = check_unit() < 0.1 ? 0 : check_unit();
+      }
+      for (size_t j = 0; j < k; j++) {
+        in[j] = (size_t)(check_unit() * 64) % 64;
+        mult[j] = 1 + (double)(check_unit() < 0.2);
+        ga[j] = ain[in[j]];
+        gb[j] = bin[in[j]];
+        a1[j] = b1[j] = 0.5;
+      }
+      if (trial % 2) /* settled: the outgoing messages are already the new ones */
+        update_exact(&w, mult, 0, k, ga, gb, a1, b1, 1, NULL);
+      for (size_t j = 0; j < k; j++) {
+        a2[j] = a1[j];
+        b2[j] = b1[j];
+      }
+      int m1 = update_exact(&w, mult, 0, k, ga, gb, a1, b1, 1, NULL);
+      int m2 = update_few(mult, in, 0, k, ain, bin, a2, b2);
+      same = m1 == m2 && memcmp(a1, a2, k * sizeof(double)) == 0 && memcmp(b1, b2, k * sizeof(double)) == 0;
+      moved_both += m1 && m2;
+      still_both += !m1 && !m2;
+    }
+    CHECK(same);
+    CHECK(moved_both > 1000 && still_both > 1000); /* both answers tested */
+    myr_bp_free(&w);
   }
   myr_bp_free(&fast);
   myr_bp_free(&slow);
