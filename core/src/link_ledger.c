@@ -110,7 +110,6 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
 
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link) { return l->links[link].capacity; }
 
-
 /* FATPIPE count, or SHARED sum, recomputed from the entries. */
 static void recount(cg_ledger *l, link_rec *r)
 {
