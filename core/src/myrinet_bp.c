@@ -15,29 +15,25 @@ static const double TOLERANCE = 1e-12;
 static inline double max2(double x, double y) { return x > y ? x : y; }
 
 /* Leave-one-out by prefix and suffix (no division, so a zero b does no
- * harm): the messages leaving one host from the gathered incoming ga, gb.
- * See update_host for the rest. */
-static int update_exact(myr_bp *bp, const double *mult, size_t first, size_t k, const double *ga, const double *gb,
-                        double *aout, double *bout, double damping, double *change)
+ * harm): the messages leaving one host from the gathered incoming ga, gb,
+ * with pre and pp (k entries each) as scratch. The prefix sums and
+ * products first, then, from the last pair down, the suffix ones as each
+ * message is made. See update_host for the rest. */
+static inline int update_exact(double *pre, double *pp, const double *mult, size_t first, size_t k, const double *ga,
+                        const double *gb, double *aout, double *bout, double damping, double *change)
 {
-  double *pre = bp->pre, *suf = bp->suf, *pp = bp->pprod, *sp = bp->sprod;
-  int moved = 0;
-  /* prefix (pre, pp: over j' < j) and suffix (suf, sp: over j' > j) sums
-   * and products in one loop: four independent chains overlap */
-  double ps = 0, pq = 1, s = 0, p = 1;
-  for (size_t j = 0, r = k - 1; j < k; j++, r--) {
+  double ps = 0, pq = 1;
+  for (size_t j = 0; j < k; j++) {
     pre[j] = ps;
     pp[j] = pq;
     ps += ga[j];
     pq *= gb[j];
-    suf[r] = s;
-    sp[r] = p;
-    s += ga[r];
-    p *= gb[r];
   }
-  for (size_t j = 0; j < k; j++) {
-    size_t e = first + j;
-    double sa = pre[j] + suf[j], inv = 1 / (pp[j] * sp[j] + sa);
+  int moved = 0;
+  double s = 0, p = 1; /* over the pairs after r */
+  for (size_t r = k; r-- > 0;) {
+    size_t e = first + r;
+    double sa = pre[r] + s, inv = 1 / (pp[r] * p + sa);
     double na = mult[e] * inv, nb = sa * inv;
     if (damping != 1) {
       na = damping * na + (1 - damping) * aout[e];
@@ -51,6 +47,8 @@ static int update_exact(myr_bp *bp, const double *mult, size_t first, size_t k, 
     }
     aout[e] = na;
     bout[e] = nb;
+    s += ga[r];
+    p *= gb[r];
   }
   return moved;
 }
@@ -248,9 +246,8 @@ __attribute__((target("avx2"))) static int update_totals_avx2(const double *mult
 }
 #endif
 
-/* update_exact for a host of at most MYR_BP_TOTALS_MIN pairs, undamped
- * and outside the chaos probe (most hosts of most sweeps): the same
- * operations in the same order, on the stack, gathering as it goes. */
+/* A host of at most MYR_BP_TOTALS_MIN pairs, undamped and outside the
+ * chaos probe (most hosts of most sweeps): update_exact on the stack. */
 static int update_few(const double *mult, const size_t *in, size_t first, size_t k, const double *ain,
                       const double *bin, double *aout, double *bout)
 {
@@ -259,28 +256,7 @@ static int update_few(const double *mult, const size_t *in, size_t first, size_t
     ga[j] = ain[in[first + j]];
     gb[j] = bin[in[first + j]];
   }
-  double ps = 0, pq = 1;
-  for (size_t j = 0; j < k; j++) {
-    pre[j] = ps;
-    pp[j] = pq;
-    ps += ga[j];
-    pq *= gb[j];
-  }
-  /* suffixes from the end, as update_exact's second chain */
-  int moved = 0;
-  double s = 0, p = 1;
-  for (size_t r = k; r-- > 0;) {
-    size_t e = first + r;
-    double sa = pre[r] + s, inv = 1 / (pp[r] * p + sa);
-    double na = mult[e] * inv, nb = sa * inv;
-    if (!moved)
-      moved = fabs(na - aout[e]) > TOLERANCE * na || (nb > 0 ? fabs(nb - bout[e]) > TOLERANCE * nb : fabs(bout[e]) > TOLERANCE);
-    aout[e] = na;
-    bout[e] = nb;
-    s += ga[r];
-    p *= gb[r];
-  }
-  return moved;
+  return update_exact(pre, pp, mult, first, k, ga, gb, aout, bout, 1, NULL);
 }
 
 /* Recomputes, in place, the messages leaving one host, stored at
@@ -300,7 +276,7 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t 
     int moved = update_totals_avx2(mult, in, first, k, ain, bin, ga, gb, aout, bout, change);
     if (moved >= 0)
       return moved;
-    return update_exact(bp, mult, first, k, ga, gb, aout, bout, damping, change);
+    return update_exact(bp->pre, bp->pprod, mult, first, k, ga, gb, aout, bout, damping, change);
   }
 #endif
   if (k <= MYR_BP_TOTALS_MIN && damping == 1 && change == NULL)
@@ -314,7 +290,7 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t 
     if (moved >= 0)
       return moved;
   }
-  return update_exact(bp, mult, first, k, ga, gb, aout, bout, damping, change);
+  return update_exact(bp->pre, bp->pprod, mult, first, k, ga, gb, aout, bout, damping, change);
 }
 
 /* One sequential sweep, source i then destination i: simultaneous updates
@@ -379,9 +355,7 @@ static void prepare(myr_bp *bp, const myr_bigraph *g)
     if (g->d_off[d + 1] - g->d_off[d] > maxdeg)
       maxdeg = g->d_off[d + 1] - g->d_off[d];
   GROW(bp, pre, maxdeg + 1);
-  GROW(bp, suf, maxdeg + 1);
   GROW(bp, pprod, maxdeg + 1);
-  GROW(bp, sprod, maxdeg + 1);
   GROW(bp, ga, maxdeg + 1);
   GROW(bp, gb, maxdeg + 1);
   GROW(bp, slot, ne);
@@ -493,9 +467,7 @@ void myr_bp_free(myr_bp *bp)
   free(bp->a_ds);
   free(bp->b_ds);
   free(bp->pre);
-  free(bp->suf);
   free(bp->pprod);
-  free(bp->sprod);
   free(bp->ga);
   free(bp->gb);
   free(bp->slot);

@@ -45,8 +45,8 @@ typedef struct myr_bp {
   double *a_ds, *b_ds; /* per destination slot t (pair d_pairs[t]): destination -> source */
   size_t *slot;        /* per pair: its destination slot */
   double *d_mult;      /* per destination slot: the pair's multiplicity */
-  double *pre, *suf, *pprod, *sprod, *ga, *gb, *avg, *ref;
-  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, slot_cap, d_mult_cap, pre_cap, suf_cap, pprod_cap, sprod_cap, ga_cap,
+  double *pre, *pprod, *ga, *gb, *avg, *ref;
+  size_t a_sd_cap, b_sd_cap, a_ds_cap, b_ds_cap, slot_cap, d_mult_cap, pre_cap, pprod_cap, ga_cap,
       gb_cap, avg_cap, ref_cap;
   int exact_only;      /* leave-one-out by prefix and suffix for every host (tests) */
   int no_avx2;         /* the SSE2 path even where AVX2 runs (tests: same bits) */

@@ -1,5 +1,5 @@
-# Sourced by retime_rule.sh, detach_identical.sh and hold_identical.sh,
-# which compare two runs of the integer sort's all-to-all-v (speed-patterns
+# Sourced by retime_rule.sh, detach_identical.sh, hold_identical.sh,
+# route_cache.sh and ledger_ceilings.sh, which compare two runs of the integer sort's all-to-all-v (speed-patterns
 # isort 1) under network/model:contention (or the --cfg=network/model an
 # option of the caller gives after it), one rank per host, one setting
 # changed.
@@ -26,3 +26,14 @@ isort_run() {
     --log="$_log".thres:verbose "$program" isort 1 >"$tmp/$_name.out" 2>"$tmp/$_name.err" || {
     echo "FAIL: smpirun ($_name) failed:"; cat "$tmp/$_name.err"; exit 1; }
 }
+
+# same_runs A B: fails (fails=1, a line saying why) unless runs A and B
+# wrote the same penalty trace and the same output, byte for byte.
+same_runs() {
+  cmp -s "$tmp/$1.csv" "$tmp/$2.csv" || { echo "FAIL: traces differ:"; diff "$tmp/$1.csv" "$tmp/$2.csv" | head -5; fails=1; }
+  cmp -s "$tmp/$1.out" "$tmp/$2.out" || { echo "FAIL: outputs differ: $(cat "$tmp/$1.out") / $(cat "$tmp/$2.out")"; fails=1; }
+}
+
+# hides FILE: the verbose end-of-run count of shared links hidden and given
+# back (contention_shared at verbose), as "N shared links, hidden ...".
+hides() { sed -n 's/.*contention: \([0-9]* shared links, hidden [0-9]* times, given back [0-9]* times\).*/\1/p' "$1"; }

@@ -176,9 +176,7 @@ int main(void)
   {
     myr_bp w = {0};
     GROW(&w, pre, MYR_BP_TOTALS_MIN + 1);
-    GROW(&w, suf, MYR_BP_TOTALS_MIN + 1);
     GROW(&w, pprod, MYR_BP_TOTALS_MIN + 1);
-    GROW(&w, sprod, MYR_BP_TOTALS_MIN + 1);
     double ain[64], bin[64], mult[MYR_BP_TOTALS_MIN], a1[MYR_BP_TOTALS_MIN], b1[MYR_BP_TOTALS_MIN],
         a2[MYR_BP_TOTALS_MIN], b2[MYR_BP_TOTALS_MIN], ga[MYR_BP_TOTALS_MIN], gb[MYR_BP_TOTALS_MIN];
     size_t in[MYR_BP_TOTALS_MIN];
@@ -197,12 +195,12 @@ int main(void)
         a1[j] = b1[j] = 0.5;
       }
       if (trial % 2) /* settled: the outgoing messages are already the new ones */
-        update_exact(&w, mult, 0, k, ga, gb, a1, b1, 1, NULL);
+        update_exact(w.pre, w.pprod, mult, 0, k, ga, gb, a1, b1, 1, NULL);
       for (size_t j = 0; j < k; j++) {
         a2[j] = a1[j];
         b2[j] = b1[j];
       }
-      int m1 = update_exact(&w, mult, 0, k, ga, gb, a1, b1, 1, NULL);
+      int m1 = update_exact(w.pre, w.pprod, mult, 0, k, ga, gb, a1, b1, 1, NULL);
       int m2 = update_few(mult, in, 0, k, ain, bin, a2, b2);
       same = m1 == m2 && memcmp(a1, a2, k * sizeof(double)) == 0 && memcmp(b1, b2, k * sizeof(double)) == 0;
       moved_both += m1 && m2;
