@@ -28,19 +28,11 @@ void cg_hostset_clear(cg_hostset *s)
   }
 }
 
-int cg_hostset_has(const cg_hostset *s, uint32_t h)
-{
-  return h < s->capacity && s->stamp[h] == s->epoch;
-}
-
-int cg_hostset_add(cg_hostset *s, uint32_t h)
+void cg_hostset_insert(cg_hostset *s, uint32_t h)
 {
   if (h >= s->capacity)
     cg_grow((void **)&s->stamp, &s->capacity, (size_t)h + 1, sizeof *s->stamp);
-  if (s->stamp[h] == s->epoch)
-    return 0;
   cg_grow((void **)&s->items, &s->items_cap, s->count + 1, sizeof *s->items);
   s->stamp[h] = s->epoch;
   s->items[s->count++] = h;
-  return 1;
 }

@@ -28,14 +28,18 @@ static uint64_t mix(uint64_t h, uint64_t v)
   return h * 0xff51afd7ed558ccdULL;
 }
 
-/* Never 0 (the empty slot). */
+/* Never 0 (the empty slot). One mix per pair, and one more for a
+ * multiplicity other than 1 (rare: two comms on one pair). */
 static uint64_t graph_hash(const myr_bigraph *g)
 {
   uint64_t h = mix(mix(mix(0, g->ns), g->nd), g->ne);
   for (size_t e = 0; e < g->ne; e++) {
-    uint64_t mult;
-    memcpy(&mult, &g->e_mult[e], sizeof mult);
-    h = mix(mix(mix(h, g->e_src[e]), g->e_dst[e]), mult);
+    h = mix(h, (uint64_t)g->e_src[e] << 32 | g->e_dst[e]);
+    if (g->e_mult[e] != 1) {
+      uint64_t mult;
+      memcpy(&mult, &g->e_mult[e], sizeof mult);
+      h = mix(h, mult);
+    }
   }
   return h ? h : 1;
 }
@@ -91,14 +95,17 @@ static int storable(const myr_bigraph *g)
   return g->ne <= MYR_MEMO_PAIRS_PER_HOST * (g->ns + g->nd);
 }
 
-int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, double *ratio, int *method)
+int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, double *ratio, int *method,
+                  uint64_t *hash)
 {
+  *hash = 0;
   check_options(m, opt);
   if (m->count == 0 || !storable(g)) {
     m->misses++;
     return 0;
   }
-  const myr_memo_entry *x = &m->slots[slot_of(m, graph_hash(g), g)];
+  *hash = graph_hash(g);
+  const myr_memo_entry *x = &m->slots[slot_of(m, *hash, g)];
   if (x->hash == 0) {
     m->misses++;
     return 0;
@@ -127,7 +134,8 @@ static void grow(myr_memo *m)
   free(old);
 }
 
-void myr_memo_put(myr_memo *m, const myr_bigraph *g, const myr_options *opt, const double *ratio, int method)
+void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_options *opt, const double *ratio,
+                  int method)
 {
   check_options(m, opt);
   size_t ne = g->ne;
@@ -139,7 +147,8 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, const myr_options *opt, con
     flush(m);
   if (2 * (m->count + 1) > m->cap)
     grow(m);
-  uint64_t hash = graph_hash(g);
+  if (hash == 0) /* an empty memo was not searched */
+    hash = graph_hash(g);
   myr_memo_entry *x = &m->slots[slot_of(m, hash, g)];
   if (x->hash != 0)
     return; /* already there */

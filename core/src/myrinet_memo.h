@@ -50,11 +50,15 @@ typedef struct myr_memo {
 
 /* Looks `g` up (solved with `opt`); on a hit copies its g->ne ratios into
  * `ratio`, its method into *method, and returns 1. A zero-initialised memo
- * is empty and valid. Different options from the stored ones empty it. */
-int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, double *ratio, int *method);
+ * is empty and valid. Different options from the stored ones empty it.
+ * *hash is set to g's hash when it was computed (0 otherwise), for
+ * myr_memo_put, so that a miss hashes the graph once. */
+int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, double *ratio, int *method,
+                  uint64_t *hash);
 /* Stores g's ratios and method (after a miss of myr_memo_find on the same
- * g and opt). */
-void myr_memo_put(myr_memo *m, const myr_bigraph *g, const myr_options *opt, const double *ratio, int method);
+ * g and opt, which gave `hash`). */
+void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_options *opt, const double *ratio,
+                  int method);
 /* Frees everything; the memo is zero-initialised again (max_bytes kept). */
 void myr_memo_free(myr_memo *m);
 

@@ -71,6 +71,7 @@ void myr_comp_free(myr_comp *c)
   free(c->host_map);
   free(c->hosts);
   free(c->host_tmp);
+  free(c->bits);
   free(c->perm);
   free(c->perm2);
   free(c->bucket);
@@ -127,10 +128,29 @@ static void sort_hosts(myr_comp *c, uint32_t *h, size_t n)
 
 /* Local indices of the hosts of one side, in host-id order: hosts[base ..
  * base + count), host_map[h] = local index (the map is cleared by the
- * caller through hosts[]). */
-static size_t index_hosts(myr_comp *c, int dst_side, size_t base)
+ * caller through hosts[]). The side's ids lie in [lo, hi]: when that range
+ * is at most 64 ids per comm, a bitmap of it both removes duplicates and
+ * lists the ids in order (most components of a halo exchange, where the
+ * sort was a tenth of a memo hit); else a pass marks them and a sort
+ * orders them. */
+static size_t index_hosts(myr_comp *c, int dst_side, size_t base, cg_host lo, cg_host hi)
 {
-  size_t n = 0;
+  size_t n = 0, w0 = lo >> 6, words = (hi >> 6) - w0 + 1;
+  if (words <= c->n) {
+    GROW(c, bits, words);
+    memset(c->bits, 0, words * sizeof *c->bits);
+    for (size_t i = 0; i < c->n; i++) {
+      cg_host h = dst_side ? c->items[i].dst : c->items[i].src;
+      c->bits[(h >> 6) - w0] |= (uint64_t)1 << (h & 63);
+    }
+    for (size_t w = 0; w < words; w++)
+      for (uint64_t b = c->bits[w]; b != 0; b &= b - 1) {
+        cg_host h = (cg_host)((w0 + w) * 64 + (size_t)__builtin_ctzll(b));
+        c->host_map[h] = (uint32_t)n;
+        c->hosts[base + n++] = h;
+      }
+    return n;
+  }
   for (size_t i = 0; i < c->n; i++) {
     cg_host h = dst_side ? c->items[i].dst : c->items[i].src;
     if (c->host_map[h] == UINT32_MAX) {
@@ -157,25 +177,62 @@ static void sort_by(myr_comp *c, const uint32_t *key, size_t nkeys, const size_t
     out[c->bucket[key[in[i]]]++] = in[i];
 }
 
+/* c->perm = the items by (source, destination, index). With few comms per
+ * source (at most 8 on average), one counting sort by source and an
+ * insertion sort of each source's comms by destination; else a counting
+ * sort by destination, then a stable one by source. */
+static void sort_items(myr_comp *c, const uint32_t *ks, const uint32_t *kd, size_t ns, size_t nd)
+{
+  if (c->n > 8 * ns) {
+    for (size_t i = 0; i < c->n; i++)
+      c->perm2[i] = i;
+    sort_by(c, kd, nd, c->perm2, c->perm);
+    sort_by(c, ks, ns, c->perm, c->perm2);
+    size_t *tmp = c->perm;
+    c->perm = c->perm2;
+    c->perm2 = tmp;
+    return;
+  }
+  GROW(c, bucket, ns + 1);
+  memset(c->bucket, 0, (ns + 1) * sizeof *c->bucket);
+  for (size_t i = 0; i < c->n; i++)
+    c->bucket[ks[i] + 1]++;
+  for (size_t k = 0; k < ns; k++)
+    c->bucket[k + 1] += c->bucket[k];
+  size_t *out = c->perm;
+  for (size_t i = 0; i < c->n; i++)
+    out[c->bucket[ks[i]]++] = i;
+  /* bucket[k] is now where source k's comms end */
+  for (size_t k = 0, start = 0; k < ns; start = c->bucket[k++])
+    for (size_t i = start + 1; i < c->bucket[k]; i++) {
+      size_t x = out[i], j = i;
+      for (; j > start && kd[out[j - 1]] > kd[x]; j--)
+        out[j] = out[j - 1];
+      out[j] = x;
+    }
+}
+
 /* Builds c->g: distinct (src, dst) pairs in (src, dst) order with their
  * multiplicity; c->perm lists the items in that order. */
 static void build_bigraph(myr_comp *c)
 {
   myr_bigraph *g = &c->g;
-  cg_host maxh = 0;
+  cg_host slo = UINT32_MAX, shi = 0, dlo = UINT32_MAX, dhi = 0;
   for (size_t i = 0; i < c->n; i++) {
-    if (c->items[i].src > maxh)
-      maxh = c->items[i].src;
-    if (c->items[i].dst > maxh)
-      maxh = c->items[i].dst;
+    cg_host s = c->items[i].src, d = c->items[i].dst;
+    slo = s < slo ? s : slo;
+    shi = s > shi ? s : shi;
+    dlo = d < dlo ? d : dlo;
+    dhi = d > dhi ? d : dhi;
   }
+  cg_host maxh = shi > dhi ? shi : dhi;
   size_t old = c->host_map_cap;
   GROW(c, host_map, (size_t)maxh + 1);
   for (size_t h = old; h < c->host_map_cap; h++)
     c->host_map[h] = UINT32_MAX;
   GROW(c, hosts, 2 * c->n);
-  g->ns = index_hosts(c, 0, 0);
-  /* keys: local source and destination indices, stored in perm2's space */
+  g->ns = index_hosts(c, 0, 0, slo, shi);
+  /* keys: local source and destination indices */
   GROW(c, perm, c->n);
   GROW(c, perm2, c->n);
   GROW(c, keys, 2 * c->n);
@@ -184,18 +241,12 @@ static void build_bigraph(myr_comp *c)
     ks[i] = c->host_map[c->items[i].src];
   for (size_t i = 0; i < g->ns; i++)
     c->host_map[c->hosts[i]] = UINT32_MAX;
-  g->nd = index_hosts(c, 1, g->ns);
+  g->nd = index_hosts(c, 1, g->ns, dlo, dhi);
   for (size_t i = 0; i < c->n; i++)
     kd[i] = c->host_map[c->items[i].dst];
   for (size_t i = 0; i < g->nd; i++)
     c->host_map[c->hosts[g->ns + i]] = UINT32_MAX;
-  for (size_t i = 0; i < c->n; i++)
-    c->perm2[i] = i;
-  sort_by(c, kd, g->nd, c->perm2, c->perm);
-  sort_by(c, ks, g->ns, c->perm, c->perm2);
-  size_t *tmp = c->perm; /* perm = items by (src, dst) */
-  c->perm = c->perm2;
-  c->perm2 = tmp;
+  sort_items(c, ks, kd, g->ns, g->nd);
   g->ne = 0;
   GROW(g, e_src, c->n);
   GROW(g, e_dst, c->n);
@@ -353,9 +404,10 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   }
   size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
   int memo_method = 0, hit = 0;
+  uint64_t hash = 0;
   if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
     c->method = MYR_CLOSED; /* O(pairs): not worth a memo entry */
-  } else if (opt->memo && (hit = myr_memo_find(&c->memo, g, conf, c->ratio, &memo_method)) != 0) {
+  } else if (opt->memo && (hit = myr_memo_find(&c->memo, g, conf, c->ratio, &memo_method, &hash)) != 0) {
     c->method = (myr_method)memo_method;
   } else if (opt->closed_forms && myr_subset_solve(&c->subset, g, MYR_SUBSET_MAX_SIDE, c->ratio)) {
     c->method = MYR_SUBSET;
@@ -376,7 +428,7 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     c->method = MYR_APPROX;
   }
   if (opt->memo && c->method != MYR_CLOSED && !hit)
-    myr_memo_put(&c->memo, g, conf, c->ratio, (int)c->method);
+    myr_memo_put(&c->memo, g, hash, conf, c->ratio, (int)c->method);
   /* Every comm of a source goes at the pace of its slowest one: the
    * largest N / count over the source's pairs (N / its smallest count). */
   size_t i = 0;

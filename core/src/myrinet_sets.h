@@ -99,10 +99,11 @@ typedef struct myr_comp {
   uint32_t *host_map;  /* host -> local index (sources, then destinations) */
   uint32_t *hosts;     /* local index -> host */
   uint32_t *host_tmp;  /* sort_hosts' scratch */
+  uint64_t *bits;      /* index_hosts' bitmap of one side's hosts */
   size_t *perm, *perm2, *bucket;
   uint32_t *keys, *order, *dq;
   double *dw, *dr;
-  size_t ratio_cap, host_map_cap, hosts_cap, host_tmp_cap, perm_cap, perm2_cap, bucket_cap;
+  size_t ratio_cap, host_map_cap, hosts_cap, host_tmp_cap, bits_cap, perm_cap, perm2_cap, bucket_cap;
   size_t keys_cap, order_cap, dq_cap, dw_cap, dr_cap;
   myr_dp dp;
   myr_subset subset;

@@ -4,13 +4,16 @@
  * pure function of that graph (the memo and the bit-identity of
  * incremental and from-scratch evaluations rest on it).
  *
- * Components of 6, 24, 40 and 300 hosts (the sort of host ids switches from
- * insertion to a byte-wise radix sort above 32 hosts per side): with ids
- * spread increasingly over [0, 2^20) (three bytes) and the comms shuffled,
- * the canonical graph and the penalties are those of ids 0..n-1 in their
- * original order, bit for bit; with ids drawn in any order, each side's
- * hosts come out strictly ascending and every comm's pair leads back to
- * its own hosts. */
+ * Components of 6, 24, 40 and 300 hosts, and of 10 hosts with 10 comms
+ * each. Ids 0..n-1 are listed by a bitmap of their range; ids spread
+ * increasingly over [0, 2^20) (three bytes), too sparse for a bitmap, by
+ * a sort (insertion up to 32 hosts a side, a byte-wise radix sort above).
+ * Comms are put in (source, destination) order by one counting sort and an
+ * insertion sort per source, or, above 8 comms per source, by two counting
+ * sorts. With the spread ids and the comms shuffled, the canonical graph
+ * and the penalties are those of ids 0..n-1 in their original order, bit
+ * for bit; with ids drawn in any order, each side's hosts come out
+ * strictly ascending and every comm's pair leads back to its own hosts. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,5 +135,6 @@ int main(void)
   one_size(24, 60);   /* insertion sort */
   one_size(40, 120);  /* radix sort: more than 32 hosts a side */
   one_size(300, 700); /* radix sort, BP + regions */
+  one_size(10, 100);  /* two counting sorts: more than 8 comms a source */
   return check_failures != 0;
 }

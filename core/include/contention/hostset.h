@@ -22,9 +22,23 @@ typedef struct cg_hostset {
 void cg_hostset_init(cg_hostset *s);
 void cg_hostset_free(cg_hostset *s);
 void cg_hostset_clear(cg_hostset *s);
-/* Returns 1 if h was inserted, 0 if it was already present. */
-int cg_hostset_add(cg_hostset *s, uint32_t h);
-int cg_hostset_has(const cg_hostset *s, uint32_t h);
+/* Inserts h, known to be absent (growing the arrays as needed). */
+void cg_hostset_insert(cg_hostset *s, uint32_t h);
+
+/* Returns 1 if h was inserted, 0 if it was already present. Inline: the
+ * component searches call it once per comm they visit. */
+static inline int cg_hostset_add(cg_hostset *s, uint32_t h)
+{
+  if (h < s->capacity && s->stamp[h] == s->epoch)
+    return 0;
+  cg_hostset_insert(s, h);
+  return 1;
+}
+
+static inline int cg_hostset_has(const cg_hostset *s, uint32_t h)
+{
+  return h < s->capacity && s->stamp[h] == s->epoch;
+}
 
 #ifdef __cplusplus
 }
