@@ -540,45 +540,92 @@ static void backward_step(myr_dp *w, const myr_dp_in *in, const uint32_t *order,
  * step and its combination index (what FOR_STATES's odometer holds at
  * that index). A layer with many reached states decodes 4 digits (81
  * values) at a time through per-step tables: one division by 81 and three
- * table reads per chunk instead of a division by 3 per digit. */
-enum { CHUNK = 4, CHUNK_VALUES = 81 };
+ * table reads per chunk instead of a division by 3 per digit; a layer
+ * with fewer, 2 digits (9 values) at a time, whose tables cost little. */
+enum { CHUNK = 4, CHUNK_VALUES = 81, PAIR = 2, PAIR_VALUES = 9 };
 
-/* Builds the chunk tables of layer k if its `states` reached states repay
- * them (at least 64 per chunk); returns the number of chunks, 0 if not. */
-static size_t build_decoder(myr_dp *w, size_t k, const size_t *p3, const size_t *cmul, size_t states)
+/* Builds the chunk tables of layer k, chunks of `width` digits (`values`
+ * = 3^width), each entry's digits in CHUNK bytes (zeros after them). The
+ * entries are listed by an odometer over the chunk's digits, each digit
+ * adding its share of the base and of the combination index (none beyond
+ * the layer's digits, which an index below 3^a never has). */
+static void build_chunks(myr_dp *w, size_t k, const size_t *p3, const size_t *cmul, size_t nch, size_t width,
+                         size_t values)
 {
-  size_t a = w->st_a[k], nch = (a + CHUNK - 1) / CHUNK;
-  if (nch == 0 || states < 64 * nch)
-    return 0;
-  GROW(w, dc_dig, nch * CHUNK_VALUES * CHUNK);
-  GROW(w, dc_add, 2 * nch * CHUNK_VALUES);
+  size_t a = w->st_a[k];
+  GROW(w, dc_dig, nch * values * CHUNK);
+  GROW(w, dc_add, 2 * nch * values);
   const int32_t *np = w->newpos + w->st_np[k];
-  for (size_t ch = 0; ch < nch; ch++)
-    for (size_t v = 0; v < CHUNK_VALUES; v++) {
-      size_t e = ch * CHUNK_VALUES + v, b = 0, c = 0, r = v;
-      for (size_t j = 0; j < CHUNK; j++, r /= 3) {
-        size_t t = ch * CHUNK + j, d = r % 3;
-        w->dc_dig[e * CHUNK + j] = (uint8_t)d; /* 0 beyond the layer's digits (index < 3^a) */
-        if (t < a) {
-          c += d * cmul[t];
-          if (np[t] >= 0)
-            b += d * p3[np[t]];
-        }
+  for (size_t ch = 0; ch < nch; ch++) {
+    size_t db[CHUNK] = {0}, dc[CHUNK] = {0}, b = 0, c = 0;
+    uint8_t d[CHUNK] = {0};
+    for (size_t j = 0; j < width; j++) {
+      size_t t = ch * width + j;
+      if (t < a) {
+        dc[j] = cmul[t];
+        db[j] = np[t] >= 0 ? p3[np[t]] : 0;
       }
+    }
+    for (size_t v = 0; v < values; v++) {
+      size_t e = ch * values + v;
+      memcpy(w->dc_dig + e * CHUNK, d, CHUNK);
       w->dc_add[2 * e] = b;
       w->dc_add[2 * e + 1] = c;
+      for (size_t j = 0; j < width; j++) {
+        if (d[j] < 2) {
+          d[j]++;
+          b += db[j];
+          c += dc[j];
+          break;
+        }
+        d[j] = 0;
+        b -= 2 * db[j];
+        c -= 2 * dc[j];
+      }
     }
-  return nch;
+  }
+}
+
+/* Builds the decoding tables of layer k that its `states` reached states
+ * repay: 4-digit chunks from 64 states per chunk, else 2-digit ones from
+ * 16 states (where they cost less than the divisions they save). Returns
+ * the number of chunks (0: none, digit by digit) and sets w->dc_width. */
+static size_t build_decoder(myr_dp *w, size_t k, const size_t *p3, const size_t *cmul, size_t states)
+{
+  size_t a = w->st_a[k], nch = (a + CHUNK - 1) / CHUNK, npair = (a + PAIR - 1) / PAIR;
+  w->dc_width = 0;
+  if (w->no_decoder)
+    return 0;
+  if (nch > 0 && states >= 64 * nch) {
+    build_chunks(w, k, p3, cmul, nch, CHUNK, CHUNK_VALUES);
+    w->dc_width = CHUNK;
+    w->decoded_layers[0]++;
+    return nch;
+  }
+  if (npair > 0 && states >= 16) {
+    build_chunks(w, k, p3, cmul, npair, PAIR, PAIR_VALUES);
+    w->dc_width = PAIR;
+    w->decoded_layers[1]++;
+    return npair;
+  }
+  return 0;
 }
 
 static inline void decode(const myr_dp *w, size_t k, size_t nch, size_t i, const size_t *p3, const size_t *cmul,
                           uint8_t *dig, size_t *base, size_t *combo)
 {
   size_t b = 0, c = 0;
-  if (nch) {
+  if (nch && w->dc_width == CHUNK) {
     for (size_t ch = 0; ch < nch; ch++, i /= CHUNK_VALUES) {
       size_t e = ch * CHUNK_VALUES + i % CHUNK_VALUES;
       memcpy(dig + ch * CHUNK, w->dc_dig + e * CHUNK, CHUNK);
+      b += w->dc_add[2 * e];
+      c += w->dc_add[2 * e + 1];
+    }
+  } else if (nch) { /* the next chunk overwrites the two zeros after each */
+    for (size_t ch = 0; ch < nch; ch++, i /= PAIR_VALUES) {
+      size_t e = ch * PAIR_VALUES + i % PAIR_VALUES;
+      memcpy(dig + ch * PAIR, w->dc_dig + e * CHUNK, CHUNK);
       b += w->dc_add[2 * e];
       c += w->dc_add[2 * e + 1];
     }

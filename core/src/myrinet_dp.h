@@ -60,6 +60,8 @@ typedef struct myr_dp {
   int no_tables;      /* tests: 1 = every state computes its options (same results) */
   size_t keep_options; /* tests: options of the kept tables at most (0: the default, 2^17) */
   size_t tabled_steps; /* tests: steps solved through a table, summed over calls */
+  int no_decoder;      /* tests: 1 = state indices decoded digit by digit (same results) */
+  size_t decoded_layers[2]; /* tests: layers decoded by 4-digit, by 2-digit tables, summed over calls */
   size_t q_deg_cap, q_rem_cap, q_off_cap, cand_cap, q_p_cap, q_pos_cap, p_done_cap, in_cand_cap, front_cap;
   size_t st_a_cap, st_nb_cap, st_np_cap, st_pv_cap, st_wr_cap, st_kbase_cap;
   size_t nb_ext_cap, nb_new_cap, nb_slot_cap, nb_w_cap, nb_cr_cap, nb_cm_cap, newpos_cap, pv_slot_cap;
@@ -73,8 +75,9 @@ typedef struct myr_dp {
   uint64_t *sp_mark;
   size_t *st_soff;
   size_t sp_idx_cap, sp_base_cap, sp_combo_cap, sp_val_cap, sp_acc_cap, sp_b0_cap, sp_b1_cap, sp_mark_cap, st_soff_cap;
-  uint8_t *dc_dig; /* state decoding tables of one layer, 4 digits at a time (myrinet_dp.c) */
+  uint8_t *dc_dig; /* state decoding tables of one layer, 4 or 2 digits at a time (myrinet_dp.c) */
   size_t *dc_add;
+  size_t dc_width; /* digits per chunk of those tables */
   size_t dc_dig_cap, dc_add_cap;
   double *fb0, *fb1; /* the two work layers of myr_dp_solve_first */
   size_t fb0_cap, fb1_cap;

@@ -11,7 +11,10 @@
  * backward pass reads the kept ones (with each state's base and
  * combination index from the forward pass, no digits decoded); under a
  * small budget of kept tables the backward pass builds the others again,
- * with the same results.
+ * with the same results. Decoding a state's index through tables of 4 or
+ * of 2 digits (by the layer's reached states) gives the digits, base and
+ * combination index of decoding it digit by digit: bit-identical ratios,
+ * each kind of table used (counted).
  * Graph: the 4 x 4 torus halo (each host sends to its 4 neighbours), P =
  * sources; fields drawn by a fixed generator. The step and state counts
  * were measured with this file. */
@@ -24,6 +27,7 @@
 enum { SIDE = 4, HOSTS = SIDE * SIDE, DEG = 4, SLOTS = HOSTS * DEG };
 enum { REACHED = 2698, ALL = 13448 }; /* states of the full DP: reached, all (measured) */
 enum { REBUILT_400 = 8 }; /* tables the backward pass builds again under a 400-option budget (measured) */
+enum { DECODED_4 = 11, DECODED_2 = 12 }; /* layers decoded through tables, tables off (measured) */
 
 static size_t p_off[HOSTS + 1];
 static uint32_t p_q[SLOTS];
@@ -54,15 +58,27 @@ static void torus(void)
  * and backward passes) and, in *first_steps, by the first-source pass. */
 static size_t keep_options; /* w's budget of kept tables (0: the default) */
 
+static size_t decoded[2]; /* layers decoded by 4- and 2-digit tables, tables off */
+
 static size_t compare(const myr_dp_in *in, const uint32_t *order, size_t *first_steps)
 {
-  double on[SLOTS], off[SLOTS], first[SLOTS], first_off[SLOTS];
-  myr_dp w = {0}, v = {0}, f = {0}, g = {0};
+  double on[SLOTS], off[SLOTS], first[SLOTS], first_off[SLOTS], digits[SLOTS], digits_off[SLOTS];
+  myr_dp w = {0}, v = {0}, f = {0}, g = {0}, d = {0}, e = {0};
   w.keep_options = keep_options;
   v.no_tables = 1;
   g.no_tables = 1;
+  d.no_decoder = 1;
+  e.no_decoder = 1;
+  e.no_tables = 1;
   CHECK(myr_dp_solve(&w, in, order, SIZE_MAX, on) == 1);
   CHECK(myr_dp_solve(&v, in, order, SIZE_MAX, off) == 1);
+  CHECK(myr_dp_solve(&d, in, order, SIZE_MAX, digits) == 1);
+  CHECK(myr_dp_solve(&e, in, order, SIZE_MAX, digits_off) == 1);
+  for (size_t s = 0; s < SLOTS; s++)
+    CHECK(digits[s] == on[s] && digits_off[s] == on[s]);
+  CHECK(d.decoded_layers[0] + d.decoded_layers[1] + e.decoded_layers[0] + e.decoded_layers[1] == 0);
+  decoded[0] = v.decoded_layers[0];
+  decoded[1] = v.decoded_layers[1];
   myr_dp_solve_first(&f, in, order, first);
   myr_dp_solve_first(&g, in, order, first_off);
   for (size_t s = 0; s < SLOTS; s++) {
@@ -80,6 +96,8 @@ static size_t compare(const myr_dp_in *in, const uint32_t *order, size_t *first_
   myr_dp_free(&v);
   myr_dp_free(&f);
   myr_dp_free(&g);
+  myr_dp_free(&d);
+  myr_dp_free(&e);
   return steps;
 }
 
@@ -100,6 +118,10 @@ int main(void)
    * ones, so each is built once (28 builds before they were kept) */
   CHECK(compare(&in, order, &first_steps) == 14);
   CHECK(first_steps == 14);
+  /* tables off, the two passes decode 31 layers: 11 through 4-digit
+   * tables, 12 through 2-digit ones, the others (few states) digit by
+   * digit */
+  CHECK(decoded[0] == DECODED_4 && decoded[1] == DECODED_2);
   /* a budget of 400 options keeps the first tables (all 14 take 1000 to
    * 2000); the backward pass builds the others again, with the same
    * results */
