@@ -28,6 +28,10 @@ void cg_hostset_clear(cg_hostset *s)
   }
 }
 
+/* The external definitions of the header's inline functions. */
+extern inline int cg_hostset_add(cg_hostset *s, uint32_t h);
+extern inline int cg_hostset_has(const cg_hostset *s, uint32_t h);
+
 void cg_hostset_insert(cg_hostset *s, uint32_t h)
 {
   if (h >= s->capacity)

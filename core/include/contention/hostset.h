@@ -26,8 +26,10 @@ void cg_hostset_clear(cg_hostset *s);
 void cg_hostset_insert(cg_hostset *s, uint32_t h);
 
 /* Returns 1 if h was inserted, 0 if it was already present. Inline: the
- * component searches call it once per comm they visit. */
-static inline int cg_hostset_add(cg_hostset *s, uint32_t h)
+ * component searches call it once per comm they visit. (These two inline
+ * definitions are also emitted by hostset.c, so the library still
+ * exports them.) */
+inline int cg_hostset_add(cg_hostset *s, uint32_t h)
 {
   if (h < s->capacity && s->stamp[h] == s->epoch)
     return 0;
@@ -35,7 +37,7 @@ static inline int cg_hostset_add(cg_hostset *s, uint32_t h)
   return 1;
 }
 
-static inline int cg_hostset_has(const cg_hostset *s, uint32_t h)
+inline int cg_hostset_has(const cg_hostset *s, uint32_t h)
 {
   return h < s->capacity && s->stamp[h] == s->epoch;
 }
