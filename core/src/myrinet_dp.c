@@ -611,24 +611,33 @@ static size_t build_decoder(myr_dp *w, size_t k, const size_t *p3, const size_t 
   return 0;
 }
 
-static inline void decode(const myr_dp *w, size_t k, size_t nch, size_t i, const size_t *p3, const size_t *cmul,
-                          uint8_t *dig, size_t *base, size_t *combo)
+/* The digits of index i through chunk tables of `width` digits (`values`
+ * = 3^width), adding each chunk's base and combination shares to *b, *c.
+ * A chunk's copy of CHUNK bytes puts zeros past a narrower chunk's digits,
+ * which the next chunk overwrites. */
+static inline void decode_chunks(const myr_dp *w, size_t nch, size_t i, size_t width, size_t values, uint8_t *dig,
+                                 size_t *b, size_t *c)
+{
+  for (size_t ch = 0; ch < nch; ch++, i /= values) {
+    size_t e = ch * values + i % values;
+    memcpy(dig + ch * width, w->dc_dig + e * CHUNK, CHUNK);
+    *b += w->dc_add[2 * e];
+    *c += w->dc_add[2 * e + 1];
+  }
+}
+
+/* Always inline (as when it had one kind of table): called once per
+ * reached state, and its two decode_chunks calls need constant widths so
+ * that each division is by a constant. */
+static inline __attribute__((always_inline)) void decode(const myr_dp *w, size_t k, size_t nch, size_t i,
+                                                         const size_t *p3, const size_t *cmul, uint8_t *dig,
+                                                         size_t *base, size_t *combo)
 {
   size_t b = 0, c = 0;
   if (nch && w->dc_width == CHUNK) {
-    for (size_t ch = 0; ch < nch; ch++, i /= CHUNK_VALUES) {
-      size_t e = ch * CHUNK_VALUES + i % CHUNK_VALUES;
-      memcpy(dig + ch * CHUNK, w->dc_dig + e * CHUNK, CHUNK);
-      b += w->dc_add[2 * e];
-      c += w->dc_add[2 * e + 1];
-    }
-  } else if (nch) { /* the next chunk overwrites the two zeros after each */
-    for (size_t ch = 0; ch < nch; ch++, i /= PAIR_VALUES) {
-      size_t e = ch * PAIR_VALUES + i % PAIR_VALUES;
-      memcpy(dig + ch * PAIR, w->dc_dig + e * CHUNK, CHUNK);
-      b += w->dc_add[2 * e];
-      c += w->dc_add[2 * e + 1];
-    }
+    decode_chunks(w, nch, i, CHUNK, CHUNK_VALUES, dig, &b, &c);
+  } else if (nch) {
+    decode_chunks(w, nch, i, PAIR, PAIR_VALUES, dig, &b, &c);
   } else {
     const int32_t *np = w->newpos + w->st_np[k];
     for (size_t t = 0, a = w->st_a[k]; t < a; t++, i /= 3) {

@@ -164,45 +164,36 @@ static size_t index_hosts(myr_comp *c, int dst_side, size_t base, cg_host lo, cg
   return n;
 }
 
-/* Counting sort of the items by key (stable): from perm_in to perm_out. */
-static void sort_by(myr_comp *c, const uint32_t *key, size_t nkeys, const size_t *in, size_t *out)
+/* Counting sort of the items by key (stable): from `in` (NULL: the items
+ * in index order) to `out`. Leaves bucket[k] = where key k's items end.
+ * Inline, so that the NULL of a caller leaves no test in the loops. */
+static inline void sort_by(myr_comp *c, const uint32_t *key, size_t nkeys, const size_t *in, size_t *out)
 {
   GROW(c, bucket, nkeys + 1);
   memset(c->bucket, 0, (nkeys + 1) * sizeof *c->bucket);
   for (size_t i = 0; i < c->n; i++)
-    c->bucket[key[in[i]] + 1]++;
+    c->bucket[key[in ? in[i] : i] + 1]++;
   for (size_t k = 0; k < nkeys; k++)
     c->bucket[k + 1] += c->bucket[k];
-  for (size_t i = 0; i < c->n; i++)
-    out[c->bucket[key[in[i]]]++] = in[i];
+  for (size_t i = 0; i < c->n; i++) {
+    size_t x = in ? in[i] : i;
+    out[c->bucket[key[x]]++] = x;
+  }
 }
 
 /* c->perm = the items by (source, destination, index). With few comms per
- * source (at most 8 on average), one counting sort by source and an
+ * source (at most 8 on average), a counting sort by source, then an
  * insertion sort of each source's comms by destination; else a counting
  * sort by destination, then a stable one by source. */
 static void sort_items(myr_comp *c, const uint32_t *ks, const uint32_t *kd, size_t ns, size_t nd)
 {
   if (c->n > 8 * ns) {
-    for (size_t i = 0; i < c->n; i++)
-      c->perm2[i] = i;
-    sort_by(c, kd, nd, c->perm2, c->perm);
-    sort_by(c, ks, ns, c->perm, c->perm2);
-    size_t *tmp = c->perm;
-    c->perm = c->perm2;
-    c->perm2 = tmp;
+    sort_by(c, kd, nd, NULL, c->perm2);
+    sort_by(c, ks, ns, c->perm2, c->perm);
     return;
   }
-  GROW(c, bucket, ns + 1);
-  memset(c->bucket, 0, (ns + 1) * sizeof *c->bucket);
-  for (size_t i = 0; i < c->n; i++)
-    c->bucket[ks[i] + 1]++;
-  for (size_t k = 0; k < ns; k++)
-    c->bucket[k + 1] += c->bucket[k];
   size_t *out = c->perm;
-  for (size_t i = 0; i < c->n; i++)
-    out[c->bucket[ks[i]]++] = i;
-  /* bucket[k] is now where source k's comms end */
+  sort_by(c, ks, ns, NULL, out);
   for (size_t k = 0, start = 0; k < ns; start = c->bucket[k++])
     for (size_t i = start + 1; i < c->bucket[k]; i++) {
       size_t x = out[i], j = i;

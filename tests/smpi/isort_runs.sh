@@ -1,8 +1,8 @@
 # Sourced by retime_rule.sh, detach_identical.sh, hold_identical.sh,
-# route_cache.sh and ledger_ceilings.sh, which compare two runs of the integer sort's all-to-all-v (speed-patterns
-# isort 1) under network/model:contention (or the --cfg=network/model an
-# option of the caller gives after it), one rank per host, one setting
-# changed.
+# route_cache.sh and ledger_ceilings.sh, which compare two runs of the
+# integer sort's all-to-all-v (speed-patterns isort 1) under
+# network/model:contention (or the --cfg=network/model an option of the
+# caller gives after it), one rank per host, one setting changed.
 # Takes the caller's arguments SMPIRUN PROGRAM PLATFORM TECH PARAM HOST...:
 # sets smpirun, program, platform, tech, param and tmp (removed at exit),
 # writes the host file, and leaves nothing in "$@".
