@@ -14,21 +14,13 @@ static const double TOLERANCE = 1e-12;
  * library call). */
 static inline double max2(double x, double y) { return x > y ? x : y; }
 
-/* Leave-one-out by prefix and suffix (no division, so a zero b does no
- * harm): the messages leaving one host from the gathered incoming ga, gb,
- * with pre and pp (k entries each) as scratch. The prefix sums and
- * products first, then, from the last pair down, the suffix ones as each
- * message is made. See update_host for the rest. */
-static inline int update_exact(double *pre, double *pp, const double *mult, size_t first, size_t k, const double *ga,
-                        const double *gb, double *aout, double *bout, double damping, double *change)
+/* The second half of the leave-one-out by prefix and suffix: from the
+ * last pair down, the suffix sums and products as each message is made,
+ * from the prefix ones pre, pp (see update_exact). */
+static inline int suffix_pass(const double *pre, const double *pp, const double *mult, size_t first, size_t k,
+                              const double *ga, const double *gb, double *aout, double *bout, double damping,
+                              double *change)
 {
-  double ps = 0, pq = 1;
-  for (size_t j = 0; j < k; j++) {
-    pre[j] = ps;
-    pp[j] = pq;
-    ps += ga[j];
-    pq *= gb[j];
-  }
   int moved = 0;
   double s = 0, p = 1; /* over the pairs after r */
   for (size_t r = k; r-- > 0;) {
@@ -51,6 +43,23 @@ static inline int update_exact(double *pre, double *pp, const double *mult, size
     p *= gb[r];
   }
   return moved;
+}
+
+/* Leave-one-out by prefix and suffix (no division, so a zero b does no
+ * harm): the messages leaving one host from the gathered incoming ga, gb,
+ * with pre and pp (k entries each) as scratch. The prefix sums and
+ * products first, then suffix_pass. See update_host for the rest. */
+static inline int update_exact(double *pre, double *pp, const double *mult, size_t first, size_t k, const double *ga,
+                               const double *gb, double *aout, double *bout, double damping, double *change)
+{
+  double ps = 0, pq = 1;
+  for (size_t j = 0; j < k; j++) {
+    pre[j] = ps;
+    pp[j] = pq;
+    ps += ga[j];
+    pq *= gb[j];
+  }
+  return suffix_pass(pre, pp, mult, first, k, ga, gb, aout, bout, damping, change);
 }
 
 /* Two pairs at a time with SSE2 (x86-64), in plain C elsewhere (or with
@@ -273,25 +282,33 @@ __attribute__((target("avx2"))) static int update_totals_avx2(const double *mult
 #endif
 
 /* A host of at most MYR_BP_TOTALS_MIN pairs, undamped and outside the
- * chaos probe (most hosts of most sweeps): update_exact on the stack. */
+ * chaos probe (most hosts of most sweeps): update_exact on the stack.
+ * sweep calls it directly (update_host's entry and exit cost more than
+ * the update of a host of a few pairs). */
 static int update_few(const double *mult, const size_t *in, size_t first, size_t k, const double *ain,
                       const double *bin, double *aout, double *bout)
 {
   double ga[MYR_BP_TOTALS_MIN], gb[MYR_BP_TOTALS_MIN], pre[MYR_BP_TOTALS_MIN], pp[MYR_BP_TOTALS_MIN];
+  double ps = 0, pq = 1; /* update_exact's prefix pass, gathering as it goes */
   for (size_t j = 0; j < k; j++) {
-    ga[j] = ain[in[first + j]];
-    gb[j] = bin[in[first + j]];
+    double a = ain[in[first + j]], b = bin[in[first + j]];
+    ga[j] = a;
+    gb[j] = b;
+    pre[j] = ps;
+    pp[j] = pq;
+    ps += a;
+    pq *= b;
   }
-  return update_exact(pre, pp, mult, first, k, ga, gb, aout, bout, 1, NULL);
+  return suffix_pass(pre, pp, mult, first, k, ga, gb, aout, bout, 1, NULL);
 }
 
-/* Recomputes, in place, the messages leaving one host, stored at
- * aout[first .. first + k), bout likewise, with multiplicities mult[first
- * ..]: its incoming ones are ain[in[first + j]], bin likewise. With
- * damping < 1 a message moves that fraction of the way to its new value.
- * Returns whether a message moved by more than the tolerance (relative);
- * with change non-NULL, also raises *change to the largest relative move
- * (the chaos probe). */
+/* A host that update_few does not take. Recomputes, in place, the
+ * messages leaving one host, stored at aout[first .. first + k), bout
+ * likewise, with multiplicities mult[first ..]: its incoming ones are
+ * ain[in[first + j]], bin likewise. With damping < 1 a message moves that
+ * fraction of the way to its new value. Returns whether a message moved
+ * by more than the tolerance (relative); with change non-NULL, also
+ * raises *change to the largest relative move (the chaos probe). */
 static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t first, size_t k, const double *ain,
                        const double *bin, double *aout, double *bout, double damping, double *change)
 {
@@ -305,8 +322,6 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t 
     return update_exact(bp->pre, bp->pprod, mult, first, k, ga, gb, aout, bout, damping, change);
   }
 #endif
-  if (k <= MYR_BP_TOTALS_MIN && damping == 1 && change == NULL)
-    return update_few(mult, in, first, k, ain, bin, aout, bout);
   for (size_t j = 0; j < k; j++) {
     ga[j] = ain[in[first + j]];
     gb[j] = bin[in[first + j]];
@@ -329,13 +344,24 @@ static int sweep(myr_bp *bp, const myr_bigraph *g, double damping, double *chang
 {
   size_t nv = g->ns > g->nd ? g->ns : g->nd;
   int moved = 0;
+  int few = damping == 1 && change == NULL; /* small hosts may take update_few */
   for (size_t v = 0; v < nv; v++) {
-    if (v < g->ns)
-      moved |= update_host(bp, g->e_mult, bp->slot, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
-                           bp->a_sd, bp->b_sd, damping, change);
-    if (v < g->nd)
-      moved |= update_host(bp, bp->d_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
-                           bp->b_sd, bp->a_ds, bp->b_ds, damping, change);
+    if (v < g->ns) {
+      size_t first = g->s_off[v], k = g->s_off[v + 1] - first;
+      if (few && k <= MYR_BP_TOTALS_MIN)
+        moved |= update_few(g->e_mult, bp->slot, first, k, bp->a_ds, bp->b_ds, bp->a_sd, bp->b_sd);
+      else
+        moved |= update_host(bp, g->e_mult, bp->slot, first, k, bp->a_ds, bp->b_ds, bp->a_sd, bp->b_sd, damping,
+                             change);
+    }
+    if (v < g->nd) {
+      size_t first = g->d_off[v], k = g->d_off[v + 1] - first;
+      if (few && k <= MYR_BP_TOTALS_MIN)
+        moved |= update_few(bp->d_mult, g->d_pairs, first, k, bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds);
+      else
+        moved |= update_host(bp, bp->d_mult, g->d_pairs, first, k, bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds, damping,
+                             change);
+    }
   }
   return moved;
 }
