@@ -282,8 +282,8 @@ __attribute__((target("avx2"))) static int update_totals_avx2(const double *mult
 
 /* A host of at most MYR_BP_TOTALS_MIN pairs, undamped and outside the
  * chaos probe (most hosts of most sweeps): update_exact on the stack.
- * sweep calls it directly (update_host's entry and exit cost more than
- * the update of a host of a few pairs). */
+ * update_any calls it directly (update_host's entry and exit cost more
+ * than the update of a host of a few pairs). */
 static int update_few(const double *mult, const size_t *in, size_t first, size_t k, const double *ain,
                       const double *bin, double *aout, double *bout)
 {
@@ -333,6 +333,20 @@ static int update_host(myr_bp *bp, const double *mult, const size_t *in, size_t 
   return update_exact(bp->pre, bp->pprod, mult, first, k, ga, gb, aout, bout, damping, change);
 }
 
+/* One host's update: a host of at most MYR_BP_TOTALS_MIN pairs, undamped
+ * and outside the probe, by update_few, called from here (always inline,
+ * so in the sweep's loop) rather than through update_host; any other by
+ * update_host. */
+__attribute__((always_inline)) static inline int update_any(myr_bp *bp, const double *mult, const size_t *in,
+                                                             size_t first, size_t k, const double *ain,
+                                                             const double *bin, double *aout, double *bout,
+                                                             double damping, double *change)
+{
+  if (k <= MYR_BP_TOTALS_MIN && damping == 1 && change == NULL)
+    return update_few(mult, in, first, k, ain, bin, aout, bout);
+  return update_host(bp, mult, in, first, k, ain, bin, aout, bout, damping, change);
+}
+
 /* One sequential sweep, source i then destination i: simultaneous updates
  * fall into a two-sided oscillation on dense graphs, this converges on
  * sparse ones. Each side's outgoing messages are stored in its own order
@@ -343,24 +357,13 @@ static int sweep(myr_bp *bp, const myr_bigraph *g, double damping, double *chang
 {
   size_t nv = g->ns > g->nd ? g->ns : g->nd;
   int moved = 0;
-  int few = damping == 1 && change == NULL; /* small hosts may take update_few */
   for (size_t v = 0; v < nv; v++) {
-    if (v < g->ns) {
-      size_t first = g->s_off[v], k = g->s_off[v + 1] - first;
-      if (few && k <= MYR_BP_TOTALS_MIN)
-        moved |= update_few(g->e_mult, bp->slot, first, k, bp->a_ds, bp->b_ds, bp->a_sd, bp->b_sd);
-      else
-        moved |= update_host(bp, g->e_mult, bp->slot, first, k, bp->a_ds, bp->b_ds, bp->a_sd, bp->b_sd, damping,
-                             change);
-    }
-    if (v < g->nd) {
-      size_t first = g->d_off[v], k = g->d_off[v + 1] - first;
-      if (few && k <= MYR_BP_TOTALS_MIN)
-        moved |= update_few(bp->d_mult, g->d_pairs, first, k, bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds);
-      else
-        moved |= update_host(bp, bp->d_mult, g->d_pairs, first, k, bp->a_sd, bp->b_sd, bp->a_ds, bp->b_ds, damping,
-                             change);
-    }
+    if (v < g->ns)
+      moved |= update_any(bp, g->e_mult, bp->slot, g->s_off[v], g->s_off[v + 1] - g->s_off[v], bp->a_ds, bp->b_ds,
+                          bp->a_sd, bp->b_sd, damping, change);
+    if (v < g->nd)
+      moved |= update_any(bp, bp->d_mult, g->d_pairs, g->d_off[v], g->d_off[v + 1] - g->d_off[v], bp->a_sd,
+                          bp->b_sd, bp->a_ds, bp->b_ds, damping, change);
   }
   return moved;
 }
