@@ -14,6 +14,29 @@ static const double TOLERANCE = 1e-12;
  * library call). */
 static inline double max2(double x, double y) { return x > y ? x : y; }
 
+/* The first half of the leave-one-out by prefix and suffix: pre[j], pp[j]
+ * = the sum of a and the product of b over the pairs before j, where pair
+ * j's a is ain[j], b likewise, or with `gather` ain[in[j]], gathered into
+ * ga[j] as it is read (b into gb). Inline, and `gather` a constant at
+ * each call, so that it leaves no test in the loop. */
+static inline void prefix_pass(int gather, const size_t *in, const double *ain, const double *bin, double *ga,
+                               double *gb, double *pre, double *pp, size_t k)
+{
+  double ps = 0, pq = 1;
+  for (size_t j = 0; j < k; j++) {
+    size_t i = gather ? in[j] : j;
+    double a = ain[i], b = bin[i];
+    if (gather) {
+      ga[j] = a;
+      gb[j] = b;
+    }
+    pre[j] = ps;
+    pp[j] = pq;
+    ps += a;
+    pq *= b;
+  }
+}
+
 /* The second half of the leave-one-out by prefix and suffix: from the
  * last pair down, the suffix sums and products as each message is made,
  * from the prefix ones pre, pp (see update_exact). */
@@ -52,13 +75,7 @@ static inline int suffix_pass(const double *pre, const double *pp, const double 
 static inline int update_exact(double *pre, double *pp, const double *mult, size_t first, size_t k, const double *ga,
                                const double *gb, double *aout, double *bout, double damping, double *change)
 {
-  double ps = 0, pq = 1;
-  for (size_t j = 0; j < k; j++) {
-    pre[j] = ps;
-    pp[j] = pq;
-    ps += ga[j];
-    pq *= gb[j];
-  }
+  prefix_pass(0, NULL, ga, gb, NULL, NULL, pre, pp, k);
   return suffix_pass(pre, pp, mult, first, k, ga, gb, aout, bout, damping, change);
 }
 
@@ -288,16 +305,7 @@ static int update_few(const double *mult, const size_t *in, size_t first, size_t
                       const double *bin, double *aout, double *bout)
 {
   double ga[MYR_BP_TOTALS_MIN], gb[MYR_BP_TOTALS_MIN], pre[MYR_BP_TOTALS_MIN], pp[MYR_BP_TOTALS_MIN];
-  double ps = 0, pq = 1; /* update_exact's prefix pass, gathering as it goes */
-  for (size_t j = 0; j < k; j++) {
-    double a = ain[in[first + j]], b = bin[in[first + j]];
-    ga[j] = a;
-    gb[j] = b;
-    pre[j] = ps;
-    pp[j] = pq;
-    ps += a;
-    pq *= b;
-  }
+  prefix_pass(1, in + first, ain, bin, ga, gb, pre, pp, k);
   return suffix_pass(pre, pp, mult, first, k, ga, gb, aout, bout, 1, NULL);
 }
 
@@ -488,6 +496,17 @@ __attribute__((target("avx2"))) static double distance_avx2(const double *a, con
 }
 #endif
 
+/* The distance of the source-to-destination messages from the cycle's
+ * reference, with AVX2 where it runs (the same bits either way). */
+static double ref_distance(const myr_bp *bp, size_t ne, double refsum)
+{
+#ifdef MYR_BP_HAVE_AVX2
+  if (bp->avx2)
+    return distance_avx2(bp->a_sd, bp->ref, ne, refsum);
+#endif
+  return distance(bp->a_sd, bp->ref, ne, refsum);
+}
+
 void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damping, size_t chaos_probe, int cycle)
 {
   prepare(bp, g);
@@ -518,11 +537,7 @@ void myr_bp_run(myr_bp *bp, const myr_bigraph *g, size_t max_sweeps, double damp
       for (size_t e = 0; e < ne; e++)
         refsum += bp->ref[e] = bp->a_sd[e];
     } else if (watching && it + 1 > MYR_BP_BURN_IN && it < chaos_probe) {
-#ifdef MYR_BP_HAVE_AVX2
-      double d = bp->avx2 ? distance_avx2(bp->a_sd, bp->ref, ne, refsum) : distance(bp->a_sd, bp->ref, ne, refsum);
-#else
-      double d = distance(bp->a_sd, bp->ref, ne, refsum);
-#endif
+      double d = ref_distance(bp, ne, refsum);
       /* d1, the distance after sweep `it`, is a local minimum close to 0:
        * the messages came back, sweeps MYR_BP_BURN_IN + 1 .. it are one
        * period, and `early` holds exactly them */
