@@ -1,4 +1,4 @@
-/* Ratios of Myrinet components already solved (see myrinet_memo.h). */
+/* Results of Myrinet components already solved (see myrinet_memo.h). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,8 +52,8 @@ static int same_graph(const myr_memo_entry *x, uint64_t hash, const myr_bigraph 
          memcmp(x->e_mult, g->e_mult, g->ne * sizeof *g->e_mult) == 0;
 }
 
-/* Empties the memo (keeps its slot array and limit). */
-static void flush(myr_memo *m)
+/* Empties the table by canonical graph (keeps its slot array). */
+static void flush_graphs(myr_memo *m)
 {
   for (size_t i = 0; i < m->cap; i++)
     if (m->slots[i].hash != 0) {
@@ -65,6 +65,19 @@ static void flush(myr_memo *m)
   m->flushes++;
 }
 
+/* Empties the table by host ids (keeps its slot array). */
+static void flush_recall(myr_memo *m)
+{
+  for (size_t i = 0; i < m->rcap; i++)
+    if (m->rslots[i].key != 0) {
+      free(m->rslots[i].pen);
+      m->rslots[i] = (myr_recall_entry){0};
+    }
+  m->rcount = 0;
+  m->rbytes = 0;
+  m->rflushes++;
+}
+
 /* Stored ratios are only valid for the options they were solved with. */
 static void check_options(myr_memo *m, const myr_options *opt)
 {
@@ -73,7 +86,9 @@ static void check_options(myr_memo *m, const myr_options *opt)
   if (m->opt_set && memcmp(w, m->opt_words, sizeof w) == 0)
     return;
   if (m->count > 0)
-    flush(m);
+    flush_graphs(m);
+  if (m->rcount > 0)
+    flush_recall(m);
   memcpy(m->opt_words, w, sizeof w);
   m->opt_set = 1;
 }
@@ -144,7 +159,7 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_op
   if (bytes > limit || !storable(g))
     return;
   if (m->bytes + bytes > limit)
-    flush(m);
+    flush_graphs(m);
   if (2 * (m->count + 1) > m->cap)
     grow(m);
   if (hash == 0) /* an empty memo was not searched */
@@ -167,11 +182,102 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_op
   m->bytes += bytes;
 }
 
+uint64_t myr_memo_key(const myr_item *items, size_t n)
+{
+  if (n == 0 || n > MYR_RECALL_MAX_COMMS)
+    return 0;
+  uint64_t key = n;
+  for (size_t i = 0; i < n; i++) {
+    key = (key ^ ((uint64_t)items[i].src << 32 | items[i].dst)) * 0xff51afd7ed558ccdULL;
+    key ^= key >> 29;
+  }
+  return key ? key : 1;
+}
+
+/* Whether the n items are the entry's comms, in its order; sets each
+ * item's penalty on the way. */
+static int same_comms(const myr_recall_entry *x, myr_item *items, size_t n)
+{
+  for (size_t i = 0; i < n; i++) {
+    if (items[i].src != x->src[i] || items[i].dst != x->dst[i])
+      return 0;
+    items[i].penalty = x->pen[i];
+  }
+  return 1;
+}
+
+int myr_memo_recall(myr_memo *m, myr_item *items, size_t n, uint64_t key, const myr_options *opt, int *method)
+{
+  check_options(m, opt);
+  if (key == 0 || m->rcount == 0)
+    return 0;
+  for (size_t i = (size_t)key & (m->rcap - 1); m->rslots[i].key != 0; i = (i + 1) & (m->rcap - 1)) {
+    const myr_recall_entry *x = &m->rslots[i];
+    if (x->key == key && x->n == n && same_comms(x, items, n)) {
+      *method = x->method;
+      m->recalls++;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static void grow_recall(myr_memo *m)
+{
+  size_t cap = m->rcap ? 2 * m->rcap : 256;
+  myr_recall_entry *old = m->rslots;
+  size_t old_cap = m->rcap;
+  m->rslots = cg_xcalloc(cap, sizeof *m->rslots);
+  m->rcap = cap;
+  for (size_t i = 0; i < old_cap; i++) {
+    if (old[i].key == 0)
+      continue;
+    size_t j = (size_t)old[i].key & (cap - 1);
+    while (m->rslots[j].key != 0)
+      j = (j + 1) & (cap - 1);
+    m->rslots[j] = old[i];
+  }
+  free(old);
+}
+
+void myr_memo_keep(myr_memo *m, uint64_t key, const myr_item *items, size_t n, const myr_bigraph *g,
+                   const myr_options *opt, int method)
+{
+  check_options(m, opt);
+  size_t bytes = n * (sizeof(double) + 2 * sizeof(uint32_t)) + sizeof(myr_recall_entry);
+  size_t limit = m->max_bytes ? m->max_bytes : MYR_MEMO_DEFAULT_BYTES;
+  if (key == 0 || bytes > limit || !storable(g))
+    return;
+  if (m->rbytes + bytes > limit)
+    flush_recall(m);
+  if (2 * (m->rcount + 1) > m->rcap)
+    grow_recall(m);
+  size_t i = (size_t)key & (m->rcap - 1);
+  while (m->rslots[i].key != 0) /* another sequence under the same key */
+    i = (i + 1) & (m->rcap - 1);
+  /* doubles first: the block is aligned for them */
+  double *block = cg_xmalloc(n * (sizeof(double) + 2 * sizeof(uint32_t)));
+  myr_recall_entry *x = &m->rslots[i];
+  *x = (myr_recall_entry){.key = key, .n = n, .method = method, .pen = block};
+  x->src = (uint32_t *)(block + n);
+  x->dst = x->src + n;
+  for (size_t k = 0; k < n; k++) {
+    x->pen[k] = items[k].penalty;
+    x->src[k] = items[k].src;
+    x->dst[k] = items[k].dst;
+  }
+  m->rcount++;
+  m->rbytes += bytes;
+}
+
 void myr_memo_free(myr_memo *m)
 {
   size_t max_bytes = m->max_bytes;
   if (m->cap > 0)
-    flush(m);
+    flush_graphs(m);
+  if (m->rcap > 0)
+    flush_recall(m);
   free(m->slots);
+  free(m->rslots);
   *m = (myr_memo){.max_bytes = max_bytes};
 }

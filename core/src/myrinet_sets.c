@@ -381,6 +381,12 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
 {
   if (c->n == 0)
     return;
+  uint64_t key = opt->memo ? myr_memo_key(c->items, c->n) : 0; /* 0: not by host ids */
+  int recalled;
+  if (key != 0 && myr_memo_recall(&c->memo, c->items, c->n, key, opt, &recalled)) {
+    c->method = (myr_method)recalled;
+    return;
+  }
   build_bigraph(c);
   myr_bigraph *g = &c->g;
   GROW(c, ratio, g->ne);
@@ -431,4 +437,8 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     for (; i < c->n && c->perm2[i] < g->s_off[s + 1]; i++)
       c->items[c->perm[i]].penalty = pen;
   }
+  /* Kept by host ids once its graph repeats, or if cheap to have solved
+   * but not to rebuild (myrinet_memo.h). */
+  if (key != 0 && (hit || c->method == MYR_CLOSED))
+    myr_memo_keep(&c->memo, key, c->items, c->n, g, conf, (int)c->method);
 }
