@@ -50,6 +50,7 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   double base_bound;       /* bound the base model gave at start; <= 0: none */
   double base_factor;      /* SMPI's bandwidth factor for the comm's size */
   double penalty;          /* last penalty from the graph */
+  double B;                /* comm_bandwidth, until a bandwidth changes */
   double alone;            /* min(b0, B): what it gets alone */
   double demand;           /* min(b0, B / p), or its LoP bound; NaN before the first flush */
   double bound, factor;    /* in force in SimGrid's solver; NaN before the first flush */
@@ -191,7 +192,7 @@ double comm_bandwidth(const Slot& s)
 void set_penalty(Slot& s, cg_comm c, double penalty)
 {
   s.penalty     = penalty;
-  double B      = comm_bandwidth(s);
+  double B      = s.B;
   double alone  = cg_comm_alone(s.base_bound, B);
   if (alone != s.alone) { /* a bandwidth changed */
     s.alone = alone;
@@ -325,6 +326,9 @@ void flush()
     st.bandwidth_changed = false;
     read_node_bandwidths();
     st.bottleneck.clear();
+    for (Slot& slot : st.slots)
+      if (slot.action != nullptr)
+        slot.B = comm_bandwidth(slot);
   }
   size_t n;
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
@@ -399,7 +403,8 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   slot.base_factor     = cg_step_factor_at(&st.bw_factor, action.get_cost());
   slot.penalty         = 1;
   slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
-  slot.alone           = cg_comm_alone(slot.base_bound, comm_bandwidth(slot));
+  slot.B               = comm_bandwidth(slot);
+  slot.alone           = cg_comm_alone(slot.base_bound, slot.B);
   shared_links_add_comm(c, s, d, src, dst, slot.alone);
   st.active.emplace(&action, c);
   st.pending = true;
