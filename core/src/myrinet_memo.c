@@ -1,4 +1,5 @@
 /* Results of Myrinet components already solved (see myrinet_memo.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -131,22 +132,35 @@ int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, dou
   return 1;
 }
 
-static void grow(myr_memo *m)
+/* The key of a slot of either table: its first field, 0 when empty. */
+static uint64_t slot_key(const void *slot)
 {
-  size_t cap = m->cap ? 2 * m->cap : 256;
-  myr_memo_entry *old = m->slots;
-  size_t old_cap = m->cap;
-  m->slots = cg_xcalloc(cap, sizeof *m->slots);
-  m->cap = cap;
+  uint64_t key;
+  memcpy(&key, slot, sizeof key);
+  return key;
+}
+_Static_assert(offsetof(myr_memo_entry, hash) == 0 && offsetof(myr_recall_entry, key) == 0,
+               "slot_key reads the first field");
+
+/* A table of `cap` slots of `size` bytes moved into one of twice as many
+ * (256 at first); *cap is updated. */
+static void *grow_table(void *old, size_t *cap, size_t size)
+{
+  size_t old_cap = *cap, new_cap = old_cap ? 2 * old_cap : 256;
+  char *slots = cg_xcalloc(new_cap, size);
   for (size_t i = 0; i < old_cap; i++) {
-    if (old[i].hash == 0)
+    const char *x = (const char *)old + i * size;
+    uint64_t key = slot_key(x);
+    if (key == 0)
       continue;
-    size_t j = (size_t)old[i].hash & (cap - 1);
-    while (m->slots[j].hash != 0)
-      j = (j + 1) & (cap - 1);
-    m->slots[j] = old[i];
+    size_t j = (size_t)key & (new_cap - 1);
+    while (slot_key(slots + j * size) != 0)
+      j = (j + 1) & (new_cap - 1);
+    memcpy(slots + j * size, x, size);
   }
   free(old);
+  *cap = new_cap;
+  return slots;
 }
 
 void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_options *opt, const double *ratio,
@@ -161,7 +175,7 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_op
   if (m->bytes + bytes > limit)
     flush_graphs(m);
   if (2 * (m->count + 1) > m->cap)
-    grow(m);
+    m->slots = grow_table(m->slots, &m->cap, sizeof *m->slots);
   if (hash == 0) /* an empty memo was not searched */
     hash = graph_hash(g);
   myr_memo_entry *x = &m->slots[slot_of(m, hash, g)];
@@ -222,24 +236,6 @@ int myr_memo_recall(myr_memo *m, myr_item *items, size_t n, uint64_t key, const 
   return 0;
 }
 
-static void grow_recall(myr_memo *m)
-{
-  size_t cap = m->rcap ? 2 * m->rcap : 256;
-  myr_recall_entry *old = m->rslots;
-  size_t old_cap = m->rcap;
-  m->rslots = cg_xcalloc(cap, sizeof *m->rslots);
-  m->rcap = cap;
-  for (size_t i = 0; i < old_cap; i++) {
-    if (old[i].key == 0)
-      continue;
-    size_t j = (size_t)old[i].key & (cap - 1);
-    while (m->rslots[j].key != 0)
-      j = (j + 1) & (cap - 1);
-    m->rslots[j] = old[i];
-  }
-  free(old);
-}
-
 void myr_memo_keep(myr_memo *m, uint64_t key, const myr_item *items, size_t n, const myr_bigraph *g,
                    const myr_options *opt, int method)
 {
@@ -251,7 +247,7 @@ void myr_memo_keep(myr_memo *m, uint64_t key, const myr_item *items, size_t n, c
   if (m->rbytes + bytes > limit)
     flush_recall(m);
   if (2 * (m->rcount + 1) > m->rcap)
-    grow_recall(m);
+    m->rslots = grow_table(m->rslots, &m->rcap, sizeof *m->rslots);
   size_t i = (size_t)key & (m->rcap - 1);
   while (m->rslots[i].key != 0) /* another sequence under the same key */
     i = (i + 1) & (m->rcap - 1);

@@ -19,9 +19,9 @@
  * A sparse component of more than `large_pairs` pairs gets the fast
  * setting's methods instead (myr_options_large).
  * A component whose comms (host ids, in the same order) were solved before
- * gets its stored penalties back before any graph is built, and a graph solved before by
- * any method but the closed form its stored ratios (myrinet_memo.h): the
- * same numbers, without the work.
+ * gets its stored penalties back before any graph is built, and a graph
+ * solved before by any method but the closed form its stored ratios
+ * (myrinet_memo.h): the same numbers, without the work.
  * Every step is a pure function of the graph (host ids, multiplicities), so
  * penalties do not depend on the order comms were added. */
 #ifndef CONTENTION_MYRINET_SETS_H
