@@ -53,14 +53,35 @@ static int same_graph(const myr_memo_entry *x, uint64_t hash, const myr_bigraph 
          memcmp(x->e_mult, g->e_mult, g->ne * sizeof *g->e_mult) == 0;
 }
 
+/* The key of a slot of either table: its first field, 0 when empty. */
+static uint64_t slot_key(const void *slot)
+{
+  uint64_t key;
+  memcpy(&key, slot, sizeof key);
+  return key;
+}
+_Static_assert(offsetof(myr_memo_entry, hash) == 0 && offsetof(myr_recall_entry, key) == 0,
+               "slot_key reads the first field");
+
+/* Frees the entries of a table of `cap` slots of `size` bytes, each
+ * holding one allocation at offset `block_at`, and empties the slots. */
+static void empty_table(void *slots, size_t cap, size_t size, size_t block_at)
+{
+  for (size_t i = 0; i < cap; i++) {
+    char *x = (char *)slots + i * size;
+    if (slot_key(x) == 0)
+      continue;
+    void *block;
+    memcpy(&block, x + block_at, sizeof block);
+    free(block);
+    memset(x, 0, size);
+  }
+}
+
 /* Empties the table by canonical graph (keeps its slot array). */
 static void flush_graphs(myr_memo *m)
 {
-  for (size_t i = 0; i < m->cap; i++)
-    if (m->slots[i].hash != 0) {
-      free(m->slots[i].e_mult);
-      m->slots[i] = (myr_memo_entry){0};
-    }
+  empty_table(m->slots, m->cap, sizeof *m->slots, offsetof(myr_memo_entry, e_mult));
   m->count = 0;
   m->bytes = 0;
   m->flushes++;
@@ -69,11 +90,7 @@ static void flush_graphs(myr_memo *m)
 /* Empties the table by host ids (keeps its slot array). */
 static void flush_recall(myr_memo *m)
 {
-  for (size_t i = 0; i < m->rcap; i++)
-    if (m->rslots[i].key != 0) {
-      free(m->rslots[i].pen);
-      m->rslots[i] = (myr_recall_entry){0};
-    }
+  empty_table(m->rslots, m->rcap, sizeof *m->rslots, offsetof(myr_recall_entry, pen));
   m->rcount = 0;
   m->rbytes = 0;
   m->rflushes++;
@@ -131,16 +148,6 @@ int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, dou
   m->hits++;
   return 1;
 }
-
-/* The key of a slot of either table: its first field, 0 when empty. */
-static uint64_t slot_key(const void *slot)
-{
-  uint64_t key;
-  memcpy(&key, slot, sizeof key);
-  return key;
-}
-_Static_assert(offsetof(myr_memo_entry, hash) == 0 && offsetof(myr_recall_entry, key) == 0,
-               "slot_key reads the first field");
 
 /* A table of `cap` slots of `size` bytes moved into one of twice as many
  * (256 at first); *cap is updated. */
