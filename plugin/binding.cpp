@@ -192,13 +192,12 @@ double comm_bandwidth(const Slot& s)
 void set_penalty(Slot& s, cg_comm c, double penalty)
 {
   s.penalty     = penalty;
-  double B      = s.B;
-  double alone  = cg_comm_alone(s.base_bound, B);
+  double alone  = cg_comm_alone(s.base_bound, s.B);
   if (alone != s.alone) { /* a bandwidth changed */
     s.alone = alone;
     shared_links_set_alone(c, alone);
   }
-  double demand = cg_comm_demand(s.base_bound, B, penalty);
+  double demand = cg_comm_demand(s.base_bound, s.B, penalty);
   demand        = lop_bound(c, demand); /* contention/lop hook: a small comm is timed by LoP */
   if (demand != s.demand) {
     s.demand = demand;

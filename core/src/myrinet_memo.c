@@ -207,11 +207,9 @@ uint64_t myr_memo_key(const myr_item *items, size_t n)
 {
   if (n == 0 || n > MYR_RECALL_MAX_COMMS)
     return 0;
-  uint64_t key = n;
-  for (size_t i = 0; i < n; i++) {
-    key = (key ^ ((uint64_t)items[i].src << 32 | items[i].dst)) * 0xff51afd7ed558ccdULL;
-    key ^= key >> 29;
-  }
+  uint64_t key = mix(0, n);
+  for (size_t i = 0; i < n; i++)
+    key = mix(key, (uint64_t)items[i].src << 32 | items[i].dst);
   return key ? key : 1;
 }
 
