@@ -5,6 +5,7 @@
 #include "hidden_links.hpp"
 #include "node_links.hpp"
 #include "shared_links.hpp"
+#include "variable_links.hpp"
 #include "paje_vars.hpp"
 #include "penalty_trace.hpp"
 #include "sg_compat.hpp"
@@ -404,7 +405,7 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
   slot.B               = comm_bandwidth(slot);
   slot.alone           = cg_comm_alone(slot.base_bound, slot.B);
-  shared_links_add_comm(c, s, d, src, dst, slot.alone);
+  shared_links_add_comm(c, s, d, action, src, dst, slot.alone);
   st.active.emplace(&action, c);
   st.pending = true;
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
@@ -454,6 +455,7 @@ void on_end()
   lop_end(); /* contention/lop hook */
   shared_links_end();
   detached_links_end();
+  variable_links_end();
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   cg_step_factor_free(&st.bw_factor);
@@ -490,7 +492,8 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   /* No hiding under a platform trace: SimGrid's tracer would record it. */
   bool crosstraffic = simgrid::config::get_value<bool>("network/crosstraffic");
   shared_links_start(not platform_traced(), crosstraffic);
-  detached_links_start(st.model, cfg.detach_hidden_links && not platform_traced(), crosstraffic);
+  variable_links_start(crosstraffic);
+  detached_links_start(st.model, cfg.detach_hidden_links && not platform_traced());
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");

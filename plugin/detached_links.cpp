@@ -2,14 +2,12 @@
 
 #include "hidden_links.hpp"
 #include "sg_compat.hpp"
+#include "variable_links.hpp"
 
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
 
-#include <algorithm>
-#include <cmath>
-#include <unordered_map>
 #include <vector>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(contention_detach, contention, "Hidden links taken out of comms' max-min variables");
@@ -33,79 +31,14 @@ struct Comm {
 struct State {
   simgrid::kernel::resource::Model* model = nullptr;
   bool enabled                            = false;
-  bool crosstraffic                       = false;
   std::vector<Comm> comms; /* by cg_comm */
-  /* The link of each constraint met in a comm's variable whose terms
-   * matched its routes (a link's constraint never changes): later comms
-   * are read without asking SimGrid for their routes. */
-  std::unordered_map<const void*, const Link*> link_of;
   uint64_t detached = 0, dropped = 0, reattached = 0, skipped = 0;
   /* scratch */
-  std::vector<Link*> route, back;
-  std::vector<const Link*> links;
-  std::vector<double> weights;
+  std::vector<Link*> links;
   std::vector<compat::VariableTerm> terms, keep;
   std::vector<Dropped> drop;
 };
 State st;
-
-/* Adds a route's links to st.links / st.weights as SimGrid's expand does:
- * a link already there gets the weight added (a FATPIPE link: the larger
- * one). */
-void add_route(const std::vector<Link*>& route, double weight)
-{
-  for (const Link* l : route) {
-    size_t i = 0;
-    while (i < st.links.size() && st.links[i] != l)
-      i++;
-    if (i == st.links.size()) {
-      st.links.push_back(l);
-      st.weights.push_back(weight);
-    } else if (l->get_sharing_policy() == Link::SharingPolicy::FATPIPE)
-      st.weights[i] = std::max(st.weights[i], weight);
-    else
-      st.weights[i] += weight;
-  }
-}
-
-/* Every term as expected: same count, each weight that of its link. */
-bool terms_match()
-{
-  if (st.terms.size() != st.links.size())
-    return false;
-  for (size_t i = 0; i < st.terms.size(); i++)
-    if (std::fabs(st.terms[i].weight - st.weights[i]) > 1e-12 * st.weights[i])
-      return false;
-  return true;
-}
-
-/* st.links from st.terms through link_of; false if a constraint is new. */
-bool links_known()
-{
-  st.links.clear();
-  for (const compat::VariableTerm& t : st.terms) {
-    auto it = st.link_of.find(t.constraint);
-    if (it == st.link_of.end())
-      return false;
-    st.links.push_back(it->second);
-  }
-  return true;
-}
-
-/* st.links and st.weights from the comm's routes, in SimGrid's order. */
-void links_from_routes(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
-{
-  st.route.clear();
-  st.back.clear();
-  st.links.clear();
-  st.weights.clear();
-  src->route_to(dst, st.route, nullptr);
-  add_route(st.route, 1.0);
-  if (st.crosstraffic) {
-    dst->route_to(src, st.back, nullptr);
-    add_route(st.back, compat::CROSSTRAFFIC_WEIGHT);
-  }
-}
 
 void on_link_state(Link const& link)
 {
@@ -117,11 +50,10 @@ void on_link_state(Link const& link)
 
 } // namespace
 
-void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled, bool crosstraffic)
+void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
 {
-  st.model        = model;
-  st.enabled      = enabled;
-  st.crosstraffic = crosstraffic;
+  st.model   = model;
+  st.enabled = enabled;
   if (enabled)
     simgrid::s4u::Link::on_state_change_cb(on_link_state);
 }
@@ -138,15 +70,10 @@ const Link* detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::H
     st.enabled = false;
     return nullptr;
   }
-  if (not links_known()) {
-    links_from_routes(src, dst);
-    if (not terms_match()) { /* a route SimGrid built otherwise: left alone */
-      XBT_DEBUG("comm %u: %zu terms for %zu links, variable left alone", c, st.terms.size(), st.links.size());
-      st.skipped++;
-      return nullptr;
-    }
-    for (size_t i = 0; i < st.links.size(); i++)
-      st.link_of.emplace(st.terms[i].constraint, st.links[i]);
+  if (not variable_links(st.terms, src, dst, st.links)) { /* a route SimGrid built otherwise: left alone */
+    XBT_DEBUG("comm %u: %zu terms that its routes do not give, variable left alone", c, st.terms.size());
+    st.skipped++;
+    return nullptr;
   }
   /* One pass: what stays (the first link, links not hidden) and what goes. */
   st.keep.clear();

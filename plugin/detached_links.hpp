@@ -27,9 +27,8 @@
 
 namespace contention_sg {
 
-/* enabled: the option, and links can be hidden at all. crosstraffic:
- * network/crosstraffic (SimGrid adds the reverse route to each variable). */
-void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled, bool crosstraffic);
+/* enabled: the option, and links can be hidden at all. */
+void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled);
 /* Comm c's first re-rating, the links' hidden states current: drops the
  * terms of its hidden links but the first. Returns the first link of its
  * route when its variable was replaced, else nullptr (left as SimGrid made

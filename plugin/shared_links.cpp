@@ -4,6 +4,7 @@
 #include "hidden_links.hpp"
 #include "node_links.hpp"
 #include "sg_compat.hpp"
+#include "variable_links.hpp"
 
 #include <contention/link_ledger.h>
 
@@ -33,6 +34,9 @@ using simgrid::s4u::Link;
  * pairs), and later sources' routes are asked for at every comm. */
 constexpr size_t ROUTE_ROW_BYTES = size_t{16} << 20;
 
+/* A comm's shared links (ledger ids) and its weight on each. */
+using Route = std::pair<std::vector<uint32_t>, std::vector<double>>;
+
 struct State {
   cg_ledger* ledger = nullptr;
   bool can_hide     = false;
@@ -44,21 +48,24 @@ struct State {
   std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
-  /* Each host pair's ledger ids, forward route first: SimGrid's routes do
-   * not change during a run, and asking for one costs as much as the rest
-   * of a comm's start in the binding. rows[src][dst]: 0, not asked yet, or
-   * 1 + the index in `routes` of {n_fwd, id...}, a key of `distinct`:
-   * equal routes are stored once (a cluster's routes all cross its
-   * backbone alone). */
+  /* Each host pair's shared links and weights: SimGrid's routes do not
+   * change during a run, and a pair's are read once. rows[src][dst]: 0,
+   * not read yet, or 1 + the index in `routes` of a key of `distinct`:
+   * equal ones are stored once (a cluster's routes all cross its backbone
+   * alone). */
   std::vector<std::vector<uint32_t>> rows;
-  std::map<std::vector<uint32_t>, uint32_t> distinct; /* {n_fwd, id...} -> its entry */
-  std::vector<const std::vector<uint32_t>*> routes;   /* by entry - 1 */
+  std::map<Route, uint32_t> distinct; /* -> its entry */
+  std::vector<const Route*> routes;   /* by entry - 1 */
   size_t row_bytes  = 0;
   size_t row_budget = ROUTE_ROW_BYTES;
   bool keep_routes  = true;
   bool check_routes = false;
+  bool from_routes  = false; /* test hook: every comm's links asked of SimGrid's routes */
+  /* scratch */
+  std::vector<compat::VariableTerm> terms;
+  std::vector<Link*> vlinks;
   bool ceilings     = true; /* comms' ceilings given to the ledger */
-  uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0;
+  uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0, read_variables = 0, asked_routes = 0;
 };
 State st;
 
@@ -96,28 +103,42 @@ void collect(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, doubl
     }
 }
 
-/* Both routes of a comm into st.ids / st.weights; returns the forward
- * route's count. */
-size_t collect_routes(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+/* The shared links of a comm and its weights on them, into st.ids /
+ * st.weights: one entry per link of its variable, weighted as SimGrid's
+ * solver weighs it (a link on both routes: 1 + 0.05 if SHARED, 1 if
+ * FATPIPE), read from the variable (variable_links.hpp); from its routes,
+ * one entry per link of each (the ledger's sums are the same), when the
+ * variable cannot be read. True when read from the variable. */
+bool collect_links(const simgrid::kernel::resource::Action& action, const simgrid::s4u::Host* src,
+                   const simgrid::s4u::Host* dst)
 {
+  if (not st.from_routes && compat::variable_terms(action, st.terms) &&
+      variable_links(st.terms, src, dst, st.vlinks)) {
+    for (size_t i = 0; i < st.vlinks.size(); i++)
+      if (not node_link(st.vlinks[i])) {
+        st.ids.push_back(link_id(st.vlinks[i]));
+        st.weights.push_back(st.terms[i].weight);
+      }
+    return true;
+  }
   collect(src, dst, 1.0);
-  size_t n_fwd = st.ids.size();
   if (st.crosstraffic)
     collect(dst, src, compat::CROSSTRAFFIC_WEIGHT);
-  return n_fwd;
+  return false;
 }
 
-/* Test hook: a kept route read back must be what SimGrid gives now. */
-void check_kept(const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
+/* Test hook: a kept entry read back must be what this comm gives now. */
+void check_kept(const simgrid::kernel::resource::Action& action, const simgrid::s4u::Host* src,
+                const simgrid::s4u::Host* dst)
 {
   std::vector<uint32_t> ids   = st.ids;
   std::vector<double> weights = st.weights;
   st.ids.clear();
   st.weights.clear();
-  collect_routes(src, dst);
+  collect_links(action, src, dst);
   xbt_assert(ids == st.ids && weights == st.weights,
-             "contention: the kept route %s -> %s differs from SimGrid's in its links or their weights (%zu links "
-             "kept, %zu now)",
+             "contention: the kept shared links of %s -> %s differ from this comm's in their links or their weights "
+             "(%zu links kept, %zu now)",
              src->get_cname(), dst->get_cname(), ids.size(), st.ids.size());
 }
 
@@ -139,14 +160,10 @@ uint32_t* route_slot(cg_host s, cg_host d)
   return &row[d];
 }
 
-/* The entry of the route in st.ids (n_fwd of them forward), stored once. */
-uint32_t intern_route(size_t n_fwd)
+/* The entry of st.ids / st.weights, stored once. */
+uint32_t intern_route()
 {
-  std::vector<uint32_t> key;
-  key.reserve(st.ids.size() + 1);
-  key.push_back(static_cast<uint32_t>(n_fwd));
-  key.insert(key.end(), st.ids.begin(), st.ids.end());
-  auto [it, added] = st.distinct.emplace(std::move(key), static_cast<uint32_t>(st.routes.size() + 1));
+  auto [it, added] = st.distinct.emplace(Route{st.ids, st.weights}, static_cast<uint32_t>(st.routes.size() + 1));
   if (added)
     st.routes.push_back(&it->first); /* map keys stay where they are */
   return it->second;
@@ -175,11 +192,14 @@ void shared_links_start(bool can_hide, bool crosstraffic)
   st.ledger       = cg_ledger_create();
   st.can_hide     = can_hide;
   st.crosstraffic = crosstraffic;
-  /* Test hooks (tests/smpi/route_cache.sh): 0, every route asked of
-   * SimGrid; check, every kept route read back compared with SimGrid's. */
+  /* Test hooks (tests/smpi/route_cache.sh): 0, every comm's shared links
+   * read from its variable; routes, every comm's asked of SimGrid's
+   * routes; check, every kept entry read back compared with the comm's. */
   const char* cache = std::getenv("CONTENTION_ROUTE_CACHE");
-  st.keep_routes    = cache == nullptr || std::string(cache) != "0";
-  st.check_routes   = cache != nullptr && std::string(cache) == "check";
+  std::string mode  = cache == nullptr ? "" : cache;
+  st.keep_routes    = mode != "0" && mode != "routes";
+  st.check_routes   = mode == "check";
+  st.from_routes    = mode == "routes";
   /* Test hook (tests/smpi/ledger_ceilings.sh): 0, no ceilings, every
    * shared link counted at every re-rating. */
   const char* ceilings = std::getenv("CONTENTION_LEDGER_CEILINGS");
@@ -189,24 +209,26 @@ void shared_links_start(bool can_hide, bool crosstraffic)
     st.row_budget = std::strtoull(budget, nullptr, 10);
 }
 
-void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
-                           const simgrid::s4u::Host* dst, double alone)
+void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
+                           const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, double alone)
 {
   st.ids.clear();
   st.weights.clear();
   uint32_t* slot = route_slot(s, d);
   if (slot != nullptr && *slot != 0) {
-    const std::vector<uint32_t>& r = *st.routes[*slot - 1];
-    st.ids.assign(r.begin() + 1, r.end());
-    st.weights.assign(r[0], 1.0);
-    st.weights.resize(st.ids.size(), compat::CROSSTRAFFIC_WEIGHT);
+    const Route& r = *st.routes[*slot - 1];
+    st.ids.assign(r.first.begin(), r.first.end());
+    st.weights.assign(r.second.begin(), r.second.end());
     st.route_hits++;
     if (st.check_routes)
-      check_kept(src, dst);
+      check_kept(action, src, dst);
   } else {
-    size_t n_fwd = collect_routes(src, dst);
+    if (collect_links(action, src, dst))
+      st.read_variables++;
+    else
+      st.asked_routes++;
     if (slot != nullptr) {
-      *slot = intern_route(n_fwd);
+      *slot = intern_route();
       st.pairs_kept++;
     }
   }
@@ -285,11 +307,13 @@ void shared_links_end()
   cg_ledger_demand_counts(st.ledger, &counted, &skipped);
   XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times; routes of %llu host pairs kept "
            "(%zu distinct), %llu comm starts read them; demand changes counted on a shared link %llu, left out %llu "
-           "(every shared link of the comm within its comms' bandwidths alone)",
+           "(every shared link of the comm within its comms' bandwidths alone); comms' shared links read from their "
+           "variables %llu times, from their routes %llu times",
            st.links.size(), static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
            static_cast<unsigned long long>(st.pairs_kept), st.distinct.size(),
            static_cast<unsigned long long>(st.route_hits), static_cast<unsigned long long>(counted),
-           static_cast<unsigned long long>(skipped));
+           static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(st.read_variables),
+           static_cast<unsigned long long>(st.asked_routes));
   cg_ledger_destroy(st.ledger);
   st = State();
 }

@@ -16,6 +16,7 @@
 #include <contention/graph.h>
 
 #include <simgrid/forward.h>
+#include <simgrid/kernel/resource/Action.hpp>
 
 #include <cstdint>
 
@@ -27,12 +28,13 @@ namespace contention_sg {
  * at 5 %). */
 void shared_links_start(bool can_hide, bool crosstraffic);
 /* Comm c from src (index s) to dst (index d) started: records the shared
- * links of its routes, which are kept per host pair (rows of 4 bytes per
- * host, 16 MiB in all: shared_links.cpp). `alone`: what it gets alone,
- * above any demand it will have (the ledger's ceiling: a link its comms
- * cannot fill is left out of their re-ratings). */
-void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::s4u::Host* src,
-                           const simgrid::s4u::Host* dst, double alone);
+ * links of its max-min variable and its weight on each (read from the
+ * variable: variable_links.hpp), which are kept per host pair (rows of 4
+ * bytes per host, 16 MiB in all: shared_links.cpp). `alone`: what it gets
+ * alone, above any demand it will have (the ledger's ceiling: a link its
+ * comms cannot fill is left out of their re-ratings). */
+void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
+                           const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, double alone);
 void shared_links_remove_comm(cg_comm c);
 void shared_links_set_demand(cg_comm c, double demand);
 /* What comm c gets alone changed (a bandwidth changed). */
