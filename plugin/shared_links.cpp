@@ -56,8 +56,10 @@ struct State {
   std::vector<std::vector<uint32_t>> rows;
   std::map<Route, uint32_t> distinct; /* -> its entry */
   std::vector<const Route*> routes;   /* by entry - 1 */
+  uint32_t last_entry = 0;            /* the entry intern_route gave last */
   size_t row_bytes  = 0;
   size_t row_budget = ROUTE_ROW_BYTES;
+  size_t host_count = 0; /* the platform's, at the first row (later hosts: a row grows to d + 1) */
   bool keep_routes  = true;
   bool check_routes = false;
   bool from_routes  = false; /* test hook: every comm's links asked of SimGrid's routes */
@@ -151,7 +153,9 @@ uint32_t* route_slot(cg_host s, cg_host d)
     st.rows.resize(s + 1);
   std::vector<uint32_t>& row = st.rows[s];
   if (d >= row.size()) {
-    size_t n = std::max<size_t>(d + 1, simgrid::s4u::Engine::get_instance()->get_host_count());
+    if (st.host_count == 0) /* SimGrid 3.32 counts them at every call: asked once */
+      st.host_count = simgrid::s4u::Engine::get_instance()->get_host_count();
+    size_t n = std::max<size_t>(d + 1, st.host_count);
     if (st.row_bytes + (n - row.size()) * sizeof(uint32_t) > st.row_budget)
       return nullptr;
     st.row_bytes += (n - row.size()) * sizeof(uint32_t);
@@ -163,9 +167,17 @@ uint32_t* route_slot(cg_host s, cg_host d)
 /* The entry of st.ids / st.weights, stored once. */
 uint32_t intern_route()
 {
+  /* Most pairs give the last entry again (a cluster's all give one): no
+   * key built then. */
+  if (not st.routes.empty()) {
+    const Route& last = *st.routes[st.last_entry - 1];
+    if (last.first == st.ids && last.second == st.weights)
+      return st.last_entry;
+  }
   auto [it, added] = st.distinct.emplace(Route{st.ids, st.weights}, static_cast<uint32_t>(st.routes.size() + 1));
   if (added)
     st.routes.push_back(&it->first); /* map keys stay where they are */
+  st.last_entry = it->second;
   return it->second;
 }
 
