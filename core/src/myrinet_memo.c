@@ -205,7 +205,7 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_op
 
 uint64_t myr_memo_key(const myr_item *items, size_t n)
 {
-  if (n == 0 || n > MYR_RECALL_MAX_COMMS)
+  if (n < 2 || n > MYR_RECALL_MAX_COMMS)
     return 0;
   uint64_t key = mix(0, n);
   for (size_t i = 0; i < n; i++)

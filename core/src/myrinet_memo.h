@@ -32,8 +32,13 @@
  * do not repeat, are stored in neither table, components of more than
  * MYR_RECALL_MAX_COMMS comms not by host ids (on the 256-rank halo trace
  * 651 of 8898 such solves repeat, and they would fill the table), and a
- * table whose entries exceed max_bytes (16 MiB by default) is emptied;
- * none of this changes a result. */
+ * table whose entries exceed max_bytes (8 MiB by default) is emptied;
+ * none of this changes a result. 8 MiB, not more: the memo is the largest
+ * part of Myrinet's memory, and at 16 MiB a table took the 256-rank halo
+ * and the 1024-rank pairwise exchange to 1.10 times SMPI's peak memory
+ * under smpirun; at 8 MiB the 256-rank halo trace replayed into the core
+ * peaks at 21.7 MB instead of 29.5 MB, for 1.3 % more instructions there
+ * and 5.3 % more on the 1024-rank one (the 64-rank one never fills it). */
 #ifndef CONTENTION_MYRINET_MEMO_H
 #define CONTENTION_MYRINET_MEMO_H
 
@@ -79,7 +84,7 @@ typedef struct myr_memo {
   int opt_set;
 } myr_memo;
 
-#define MYR_MEMO_DEFAULT_BYTES ((size_t)16 << 20)
+#define MYR_MEMO_DEFAULT_BYTES ((size_t)8 << 20)
 #define MYR_MEMO_PAIRS_PER_HOST 8 /* denser components are not stored */
 #define MYR_RECALL_MAX_COMMS 128  /* larger ones are not stored by host ids */
 
@@ -95,7 +100,10 @@ int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, dou
 void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_options *opt, const double *ratio,
                   int method);
 /* The key of the n items' comms as a sequence of (source, destination)
- * host ids; 0 (not stored by host ids) for more than MYR_RECALL_MAX_COMMS. */
+ * host ids; 0 (not stored by host ids) for a comm alone, whose closed form
+ * costs less than an entry (a pairwise exchange at 256 ranks meets 65 280
+ * pairs alone: kept, they took its rules from 0.02 to 0.27 s and 6 MB),
+ * and for more than MYR_RECALL_MAX_COMMS. */
 uint64_t myr_memo_key(const myr_item *items, size_t n);
 /* Looks the component of the n `items` (key: their myr_memo_key) up by
  * host ids (solved with `opt`); on a hit sets every item's penalty and

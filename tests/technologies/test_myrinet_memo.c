@@ -12,7 +12,8 @@
  * graph with host ids shifted once more (same canonical graph) is answered
  * by the canonical table, drawn again by the recall, and drawn with its
  * comms in reverse order (another sequence) by the canonical table again,
- * and so is the torus, too large for the recall, drawn twice;
+ * and so is the torus, too large for the recall, drawn twice; a comm
+ * alone is never kept by host ids, two comms of one source are;
  * one more comm on a pair (another multiplicity) is answered by neither;
  * other options (another width, the dense DP off, BP without the cycle's
  * return, another large_pairs) empty both, and the recall answers again
@@ -184,6 +185,26 @@ int main(void)
   same_as_fresh(&c, &torus, &opt);
   CHECK(c.memo.hits == hits + 4);
   CHECK(c.memo.recalls == recalls + 1);
+
+  /* A comm alone is never stored by host ids (its closed form costs less
+   * than an entry); two comms from one source, solved by the closed form
+   * too, are, from their first solve. */
+  shape alone = {0}, two = {0};
+  shape_add(&alone, 2000, 2001);
+  shape_add(&two, 2000, 2001);
+  shape_add(&two, 2000, 2002);
+  size_t rcount = c.memo.rcount;
+  recalls       = c.memo.recalls;
+  CHECK(same_as_fresh(&c, &alone, &opt) == MYR_CLOSED);
+  CHECK(same_as_fresh(&c, &alone, &opt) == MYR_CLOSED);
+  CHECK(got[0] == 1.0);
+  CHECK(c.memo.rcount == rcount && c.memo.recalls == recalls);
+  CHECK(same_as_fresh(&c, &two, &opt) == MYR_CLOSED);
+  CHECK(c.memo.rcount == rcount + 1);
+  CHECK(same_as_fresh(&c, &two, &opt) == MYR_CLOSED);
+  CHECK(c.memo.recalls == recalls + 1);
+  shape_free(&alone);
+  shape_free(&two);
 
   /* One more comm on an existing pair: another graph. */
   shape heavier = {0};
