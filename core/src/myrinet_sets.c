@@ -400,6 +400,13 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     opt = &large;
   }
   size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
+  /* A large component still gets the exact DP up to frontier
+   * MYR_LARGE_EXACT_WIDTH (myrinet_sets.h), within the configured width. */
+  size_t exact_limit = limit;
+  if (opt == &large) {
+    size_t w = conf->exact_width < MYR_LARGE_EXACT_WIDTH ? conf->exact_width : MYR_LARGE_EXACT_WIDTH;
+    exact_limit = w > limit ? w : limit;
+  }
   int memo_method = 0, hit = 0;
   uint64_t hash = 0;
   if (opt->closed_forms && myr_closed_solve(g, c->ratio)) {
@@ -408,7 +415,7 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     c->method = (myr_method)memo_method;
   } else if (opt->closed_forms && myr_subset_solve(&c->subset, g, MYR_SUBSET_MAX_SIDE, c->ratio)) {
     c->method = MYR_SUBSET;
-  } else if (solve_exact(c, limit)) {
+  } else if (solve_exact(c, exact_limit)) {
     c->method = MYR_EXACT;
   } else if (myr_idle_solve(&c->idle, g, exact_states(limit), c->ratio)) {
     c->method = MYR_IDLE;
