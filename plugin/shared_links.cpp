@@ -29,9 +29,9 @@ namespace {
 
 using simgrid::s4u::Link;
 
-/* Routes kept: a row per source host, made at its first comm, of 4 bytes
- * per host; rows stop being made past this many bytes in all (4 million
- * pairs), and later sources' routes are asked for at every comm. */
+/* Shared links kept: a row per source host, made at its first comm, of 4
+ * bytes per host; rows stop being made past this many bytes in all (4
+ * million pairs), and later sources' comms are read at every start. */
 constexpr size_t ROUTE_ROW_BYTES = size_t{16} << 20;
 
 /* A comm's shared links (ledger ids) and its weight on each. */
@@ -63,10 +63,10 @@ struct State {
   bool keep_routes  = true;
   bool check_routes = false;
   bool from_routes  = false; /* test hook: every comm's links asked of SimGrid's routes */
+  bool ceilings     = true;  /* comms' ceilings given to the ledger */
   /* scratch */
   std::vector<compat::VariableTerm> terms;
   std::vector<Link*> vlinks;
-  bool ceilings     = true; /* comms' ceilings given to the ledger */
   uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0, read_variables = 0, asked_routes = 0;
 };
 State st;

@@ -43,8 +43,8 @@ static const cg_tech_param myrinet_params[] = {
    0, 0, 100},
   {"large_pairs",
    "sparse components (fewer than a quarter of their source x destination pairs) of more host pairs "
-   "than this get the fast setting: exact methods to frontier 2, BP cut at 5 sweeps, each source "
-   "alone; 0: none",
+   "than this that the exact DP cannot count within frontier 4 get the fast setting: exact methods "
+   "to frontier 2, BP cut at 5 sweeps, each source alone; 0: none",
    MYR_LARGE_PAIRS_DEFAULT, 0, 1e9},
 };
 
