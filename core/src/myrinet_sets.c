@@ -393,19 +393,17 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   /* The memo is keyed by the options as configured: the large component's
    * options below are a function of them and of g. */
   const myr_options *conf = opt;
+  size_t limit       = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
+  size_t exact_limit = limit; /* of the path DP */
   myr_options large;
   if (opt->large_pairs > 0 && g->ne > opt->large_pairs && !myr_bigraph_dense(g)) {
     large = *opt;
     myr_options_large(&large);
-    opt = &large;
-  }
-  size_t limit = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
-  /* A large component still gets the exact DP up to frontier
-   * MYR_LARGE_EXACT_WIDTH (myrinet_sets.h), within the configured width. */
-  size_t exact_limit = limit;
-  if (opt == &large) {
-    size_t w = conf->exact_width < MYR_LARGE_EXACT_WIDTH ? conf->exact_width : MYR_LARGE_EXACT_WIDTH;
-    exact_limit = w > limit ? w : limit;
+    opt   = &large;
+    limit = large.exact_width < MYR_DP_MAX_WIDTH ? large.exact_width : MYR_DP_MAX_WIDTH;
+    /* still the path DP up to frontier MYR_LARGE_EXACT_WIDTH (myrinet_sets.h) */
+    if (exact_limit > MYR_LARGE_EXACT_WIDTH)
+      exact_limit = MYR_LARGE_EXACT_WIDTH;
   }
   int memo_method = 0, hit = 0;
   uint64_t hash = 0;
