@@ -58,8 +58,6 @@ struct Slot {              /* one per active inter-host comm, indexed by cg_comm
   double demand_traced;    /* demand of the last trace row */
   bool queued;             /* in st.to_apply */
   bool free;               /* all its shared links hidden (as of its last apply) */
-  bool detached;           /* its variable lost its hidden links (detached_links.hpp) */
-  bool anchor_out;         /* detached, and the one link left of them is src's only out node link */
 };
 
 struct State {
@@ -74,9 +72,8 @@ struct State {
   bool timed                              = false; /* verbose: time the flushes (steady clock, vDSO) */
   double core_seconds                     = 0;     /* in the core's evaluation of the graph */
   double flush_seconds                    = 0;     /* in whole flushes (evaluation and re-rating) */
-  uint64_t epoch                          = 0; /* flush number, for the re-timing marks */
-  bool retime_all                         = false; /* CONTENTION_RETIME_ALL=1: no re-timing skip (tests) */
-  std::vector<uint64_t> out_mark, in_mark;     /* per host: epoch its node links were last touched */
+  uint64_t flushes                        = 0;
+  bool retime_all = false; /* CONTENTION_RETIME_ALL=1: a bound update for every rate change (tests) */
   std::vector<const Host*> hosts; /* by index */
   std::unordered_map<const Host*, cg_host> index;
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
@@ -210,54 +207,20 @@ void set_penalty(Slot& s, cg_comm c, double penalty)
   }
 }
 
-/* Whether SimGrid will re-time comm c at this instant anyway: SimGrid 3.32
- * re-times every running comm of a link whose constraint was touched before
- * a solve (sg_private.hpp, (8)), and each bound update of this flush touched
- * the links of its comm: the node links of its source (out) and
- * destination (in), and its shared links. */
-bool retimed(const Slot& s, cg_comm c)
-{
-  if (st.retime_all)
-    return false;
-  /* A detached comm's variable holds its route's first link and the links
-   * not hidden; only the first, when it is src's node link, is tracked. */
-  if (s.detached)
-    return s.anchor_out && st.out_mark[s.src] == st.epoch;
-  return (owned(s.src) && st.out_mark[s.src] == st.epoch) || (owned(s.dst) && st.in_mark[s.dst] == st.epoch) ||
-         shared_links_marked(c, st.epoch);
-}
-
-void mark_retimed(const Slot& s, cg_comm c)
-{
-  if (s.detached) {
-    if (s.anchor_out)
-      st.out_mark[s.src] = st.epoch;
-    return;
-  }
-  if (owned(s.src))
-    st.out_mark[s.src] = st.epoch;
-  if (owned(s.dst))
-    st.in_mark[s.dst] = st.epoch;
-  shared_links_mark(c, st.epoch);
-}
-
 /* Second half, once the shared links' states are known: the bound and rate
  * factor that make the comm run at f * demand. Fast path (every shared link
  * of the comm hidden): bound min(b0, B), factor f * demand / min(b0, B).
  * Otherwise: bound demand, factor f. `recheck`: the shared links changed
- * state. SimGrid is told only what changed; a new factor under the same
- * bound needs the comm re-timed, which a bound update does (it puts the
- * comm in the solver's modified set) unless another update of this flush
- * already touched one of its links. */
+ * state. SimGrid is told only what changed: a new bound goes to the solver
+ * (which re-solves the comms of the comm's links and re-times those whose
+ * rate moved); a new factor under the same bound only needs this comm
+ * re-timed, which compat::retime asks without a solve. */
 void apply(Slot& s, cg_comm c, bool recheck)
 {
   s.queued   = false;
   bool first = std::isnan(s.factor);
-  if (first) {
-    const simgrid::s4u::Link* anchor = detach_hidden_links(c, *s.action, st.hosts[s.src], st.hosts[s.dst]);
-    s.detached   = anchor != nullptr;
-    s.anchor_out = s.detached && owned(s.src) && st.links[s.src].out.size() == 1 && st.links[s.src].out[0] == anchor;
-  }
+  if (first)
+    detach_hidden_links(c, *s.action, st.hosts[s.src], st.hosts[s.dst]);
   if (first || recheck)
     s.free = shared_links_comm_free(c);
   cg_solver_terms terms = cg_comm_solver_terms(s.free, s.base_factor, s.demand, s.alone);
@@ -267,10 +230,11 @@ void apply(Slot& s, cg_comm c, bool recheck)
     return;
   if (factor != s.factor)
     s.action->set_rate_factor(factor);
-  if (bound != s.bound || not retimed(s, c)) {
+  if (bound != s.bound || st.retime_all) {
     compat::update_bound(st.model, *s.action, bound);
-    mark_retimed(s, c);
     st.updates++;
+  } else {
+    compat::retime(st.model, *s.action);
   }
   st.rate_changes++;
   double rate = s.base_factor * s.demand;
@@ -307,11 +271,7 @@ void check_penalties()
 void flush()
 {
   st.pending = false;
-  st.epoch++;
-  if (st.out_mark.size() < st.hosts.size()) {
-    st.out_mark.resize(st.hosts.size(), 0);
-    st.in_mark.resize(st.hosts.size(), 0);
-  }
+  st.flushes++;
   using clock = std::chrono::steady_clock;
   clock::time_point t0;
   if (st.timed)
@@ -447,7 +407,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 void on_end()
 {
   XBT_VERB("contention: %llu comms, %llu flushes, %llu rate changes, %llu bound updates",
-           static_cast<unsigned long long>(st.next_id), static_cast<unsigned long long>(st.epoch),
+           static_cast<unsigned long long>(st.next_id), static_cast<unsigned long long>(st.flushes),
            static_cast<unsigned long long>(st.rate_changes), static_cast<unsigned long long>(st.updates));
   XBT_VERB("contention: %.3f s in flushes, of which %.3f s in the %s rules (wall clock)", st.flush_seconds,
            st.core_seconds, st.tech->name);

@@ -58,39 +58,39 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
     simgrid::s4u::Link::on_state_change_cb(on_link_state);
 }
 
-const Link* detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::Host* src,
+bool detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::Host* src,
                                 const simgrid::s4u::Host* dst)
 {
   if (not st.enabled)
-    return nullptr;
+    return false;
   if (not compat::variable_terms(action, st.terms)) {
     /* The variable does not read as SimGrid 3.32's: stop trying. */
     XBT_WARN("contention: cannot read a comm's max-min variable; hidden links stay in the solver "
              "(contention/detach-hidden-links off)");
     st.enabled = false;
-    return nullptr;
+    return false;
   }
   if (not variable_links(st.terms, src, dst, st.links)) { /* a route SimGrid built otherwise: left alone */
     XBT_DEBUG("comm %u: %zu terms that its routes do not give, variable left alone", c, st.terms.size());
     st.skipped++;
-    return nullptr;
+    return false;
   }
   /* One pass: what stays (the first link, links not hidden) and what goes. */
   st.keep.clear();
   st.drop.clear();
   for (size_t i = 0; i < st.links.size(); i++) {
     if (st.links[i]->get_sharing_policy() == Link::SharingPolicy::WIFI) /* weighted by host rate */
-      return nullptr;
+      return false;
     if (i == 0 || not link_hidden(st.links[i]))
       st.keep.push_back(st.terms[i]);
     else
       st.drop.push_back(Dropped{st.links[i], st.terms[i]});
   }
   if (st.drop.empty())
-    return nullptr;
+    return false;
   if (not compat::replace_variable(st.model, action, st.keep)) {
     st.skipped++;
-    return nullptr;
+    return false;
   }
   if (c >= st.comms.size())
     st.comms.resize(c + 1);
@@ -99,7 +99,7 @@ const Link* detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::H
   comm.action  = &action;
   st.detached++;
   st.dropped += comm.dropped.size();
-  return st.links[0];
+  return true;
 }
 
 void reattach_link(const Link* link)

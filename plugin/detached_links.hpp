@@ -30,10 +30,9 @@ namespace contention_sg {
 /* enabled: the option, and links can be hidden at all. */
 void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled);
 /* Comm c's first re-rating, the links' hidden states current: drops the
- * terms of its hidden links but the first. Returns the first link of its
- * route when its variable was replaced, else nullptr (left as SimGrid made
- * it). */
-const simgrid::s4u::Link* detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action,
+ * terms of its hidden links but the first. Returns whether its variable was
+ * replaced (else it is left as SimGrid made it). */
+bool detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action,
                                               const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst);
 /* The link is given back to the solver: its term goes back into every
  * variable that dropped it. */

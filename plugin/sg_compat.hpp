@@ -54,6 +54,12 @@ void on_comm_state_change(void (*fn)(Action& action));
 /* Changes the bound of a running comm's action so that the solver re-times
  * it (also in its latency phase, and in Lazy mode). */
 void update_bound(Model* model, Action& action, double bound);
+/* Has the solver re-time a running comm whose rate factor alone changed,
+ * at the next solve, without touching its constraints: it joins the
+ * model's modified-action set (Lazy mode; Full mode reads every rate at
+ * every solve). A comm in its latency phase is left as it is: its factor
+ * applies when the phase ends. */
+void retime(Model* model, Action& action);
 
 /* Sets a link's bandwidth without moving the max-min weight of the comms
  * crossing it (SimGrid's set_bandwidth shifts them by weight-S /

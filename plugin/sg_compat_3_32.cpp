@@ -109,6 +109,16 @@ void update_bound(Model* model, Action& action, double bound)
   model->get_maxmin_system()->update_variable_bound(action.get_variable(), bound);
 }
 
+void retime(Model* model, Action& action)
+{
+  /* Model::next_occurring_event_lazy re-times every action of this set
+   * with its current rate (variable value x factor), after bringing its
+   * remains up to date at the rate it had; it skips actions in their
+   * latency phase. */
+  if (model->is_update_lazy() && not action.is_within_modified_set())
+    model->get_modified_set()->push_back(action);
+}
+
 void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwidth)
 {
   /* network/weight-S is bound to the variable set_bandwidth reads

@@ -187,14 +187,6 @@ public:
  * and a flow-heavy link crashed the solver). The option is bound to the
  * variable SimGrid reads there, so hidden_links.cpp sets it to 0 around its
  * own bandwidth changes: hiding a link never changes a comm's weight.
- *
- * (8) Not a declaration either: in 3.32's selective (Lazy) update, a bound
- * update marks every constraint (link) of the comm as modified, and the
- * next solve puts every enabled comm of every modified link in the model's
- * modified-action set, which re-times it with its current rate factor
- * (System::solve, Model::next_occurring_event_lazy). The binding relies on
- * it to re-time a comm whose rate factor alone changed without a bound
- * update of its own when another update of the same instant touched one
- * of its links (binding.cpp, retimed()). */
+ */
 
 #endif

@@ -44,7 +44,6 @@ struct State {
   std::unordered_map<const Link*, uint32_t> index;
   std::vector<Link*> links; /* by ledger index */
   std::vector<bool> hidden;
-  std::vector<uint64_t> mark;  /* re-timing epoch, by ledger index */
   std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
@@ -89,7 +88,6 @@ uint32_t link_id(Link* l)
   st.index.emplace(l, id);
   st.links.push_back(l);
   st.hidden.push_back(false);
-  st.mark.push_back(0);
   st.fresh.push_back(id);
   return id;
 }
@@ -283,24 +281,6 @@ bool shared_links_update()
 bool shared_links_comm_free(cg_comm c)
 {
   return st.can_hide && cg_ledger_comm_free(st.ledger, c);
-}
-
-bool shared_links_marked(cg_comm c, uint64_t epoch)
-{
-  size_t n;
-  const uint32_t* ids = cg_ledger_comm_links(st.ledger, c, &n);
-  for (size_t i = 0; i < n; i++)
-    if (st.mark[ids[i]] == epoch)
-      return true;
-  return false;
-}
-
-void shared_links_mark(cg_comm c, uint64_t epoch)
-{
-  size_t n;
-  const uint32_t* ids = cg_ledger_comm_links(st.ledger, c, &n);
-  for (size_t i = 0; i < n; i++)
-    st.mark[ids[i]] = epoch;
 }
 
 bool shared_links_bandwidth_changed(const Link& link)

@@ -45,10 +45,6 @@ void shared_links_set_alone(cg_comm c, double alone);
 bool shared_links_update();
 /* True when every shared link of comm c is hidden: the fast path is exact. */
 bool shared_links_comm_free(cg_comm c);
-/* Re-timing marks of one flush (binding.cpp, apply): true if one of comm
- * c's shared links was marked with this epoch; mark sets them all. */
-bool shared_links_marked(cg_comm c, uint64_t epoch);
-void shared_links_mark(cg_comm c, uint64_t epoch);
 /* A shared link's bandwidth changed (platform event): its capacity follows
  * at the next update. Returns true for a link the ledger knows. */
 bool shared_links_bandwidth_changed(const simgrid::s4u::Link& link);
