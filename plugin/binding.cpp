@@ -72,7 +72,7 @@ struct State {
   bool timed                              = false; /* verbose: time the flushes (steady clock, vDSO) */
   double core_seconds                     = 0;     /* in the core's evaluation of the graph */
   double flush_seconds                    = 0;     /* in whole flushes (evaluation and re-rating) */
-  uint64_t flushes                        = 0;
+  uint64_t flushes                        = 0;     /* so far (the verbose end-of-run count) */
   bool retime_all = false; /* CONTENTION_RETIME_ALL=1: a bound update for every rate change (tests) */
   std::vector<const Host*> hosts; /* by index */
   std::unordered_map<const Host*, cg_host> index;

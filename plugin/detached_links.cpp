@@ -58,8 +58,7 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
     simgrid::s4u::Link::on_state_change_cb(on_link_state);
 }
 
-bool detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::Host* src,
-                                const simgrid::s4u::Host* dst)
+bool detach_hidden_links(cg_comm c, Action& action, const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst)
 {
   if (not st.enabled)
     return false;

@@ -32,8 +32,8 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
 /* Comm c's first re-rating, the links' hidden states current: drops the
  * terms of its hidden links but the first. Returns whether its variable was
  * replaced (else it is left as SimGrid made it). */
-bool detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action,
-                                              const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst);
+bool detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action, const simgrid::s4u::Host* src,
+                         const simgrid::s4u::Host* dst);
 /* The link is given back to the solver: its term goes back into every
  * variable that dropped it. */
 void reattach_link(const simgrid::s4u::Link* link);
