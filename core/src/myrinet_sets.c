@@ -295,6 +295,9 @@ static int frontier_may_fit(const myr_bigraph *g, int dst_side, size_t limit)
   return 0;
 }
 
+/* A frontier width within what the DP's tables allow. */
+static size_t dp_width(size_t w) { return w < MYR_DP_MAX_WIDTH ? w : MYR_DP_MAX_WIDTH; }
+
 /* Work cap of the exact methods: a long component of frontier `limit`
  * would cost 3^limit per step; 16 x 3^limit is e.g. 8 steps of the
  * all-to-all on `limit` hosts. */
@@ -393,14 +396,14 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
   /* The memo is keyed by the options as configured: the large component's
    * options below are a function of them and of g. */
   const myr_options *conf = opt;
-  size_t limit       = opt->exact_width < MYR_DP_MAX_WIDTH ? opt->exact_width : MYR_DP_MAX_WIDTH;
+  size_t limit       = dp_width(opt->exact_width);
   size_t exact_limit = limit; /* of the path DP */
   myr_options large;
   if (opt->large_pairs > 0 && g->ne > opt->large_pairs && !myr_bigraph_dense(g)) {
     large = *opt;
     myr_options_large(&large);
     opt   = &large;
-    limit = large.exact_width < MYR_DP_MAX_WIDTH ? large.exact_width : MYR_DP_MAX_WIDTH;
+    limit = dp_width(large.exact_width);
     /* still the path DP up to frontier MYR_LARGE_EXACT_WIDTH (myrinet_sets.h) */
     if (exact_limit > MYR_LARGE_EXACT_WIDTH)
       exact_limit = MYR_LARGE_EXACT_WIDTH;
@@ -423,9 +426,8 @@ void myr_comp_solve(myr_comp *c, const myr_options *opt)
     myr_closed_local(g, c->ratio);
     c->method = MYR_LOCAL;
   } else {
-    myr_options o = *opt;
-    if (o.region_width > MYR_DP_MAX_WIDTH)
-      o.region_width = MYR_DP_MAX_WIDTH;
+    myr_options o  = *opt;
+    o.region_width = dp_width(o.region_width);
     myr_approx_solve(&c->approx, g, &o, c->ratio);
     c->method = MYR_APPROX;
   }
