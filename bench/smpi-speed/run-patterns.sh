@@ -28,10 +28,9 @@
 #                 ARGS standing for the rank count (e.g. PROGRAM="./is %n A"
 #                 for SimGrid's NAS IS), with SMPI's default collectives
 # PER (default "1 8"): the placements, ranks per node. CFG: more options
-# for the contention runs, e.g. CFG=--cfg=contention/myrinet/threads:1 (by
-# default Myrinet shares its regions over one thread per CPU, up to 8:
-# doc/history/benchmarks-simgrid-sessions.md, "Regions over threads
-# (twelfth session)", gives the figures both ways).
+# for the contention runs, e.g. CFG=--cfg=contention/myrinet/threads:0
+# (Myrinet's regions shared over one thread per CPU, up to 8, instead of
+# the default one: doc/technologies.md, "One thread by default").
 # Platform: a switched cluster of 10 Gbps SHARED private links, 1 us, with
 # a non-limiting backbone, 8 cores per node (platform.sh).
 set -eu

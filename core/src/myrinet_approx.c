@@ -38,7 +38,7 @@ typedef struct myr_approx {
   double *sa_tot, *pb_nz; /* per destination: sum of a, product of the non-zero b */
   size_t *pb_zeros;       /* per destination: number of zero b */
   size_t sa_tot_cap, pb_nz_cap, pb_zeros_cap;
-  cg_workers *pool;       /* NULL until a solve asks for more than one thread */
+  cg_workers *pool;       /* NULL until a solve would share its regions over more than one thread */
   size_t pool_asked;      /* the threads asked when it was made ... */
   int pool_made;          /* ... if it was */
   region_ws *ws;          /* one per thread of the pool */
@@ -221,14 +221,23 @@ static void solve_sources(void *ctx, size_t begin, size_t end, size_t thread)
 }
 
 /* The pool and one scratch per thread for the `asked` threads (0: one
- * per CPU), made again only when the request changes: the affinity mask
- * is read once, and a pool that cannot start leaves the regions on the
- * caller without retrying at every solve. */
-static void ensure_threads(myr_approx *a, size_t asked)
+ * per CPU). The pool starts at the first solve that would share its
+ * regions (`shareable`): once a process has started a thread, glibc's malloc
+ * and free take their locks and atomics for the rest of the run (about
+ * twice the cost per call), a tax on all of SimGrid's allocations, so a
+ * run whose components are never shared never starts one. It is made
+ * again only when the request changes: the affinity mask is read once,
+ * and a pool that cannot start leaves the regions on the caller without
+ * retrying at every solve. */
+static void ensure_threads(myr_approx *a, size_t asked, int shareable)
 {
-  if (!a->pool_made || asked != a->pool_asked) {
-    size_t threads = cg_workers_resolve(asked);
+  if (a->pool_made && asked != a->pool_asked) {
     cg_workers_free(a->pool);
+    a->pool = NULL;
+    a->pool_made = 0;
+  }
+  if (!a->pool_made && shareable) {
+    size_t threads = cg_workers_resolve(asked);
     a->pool = threads > 1 ? cg_workers_new(threads) : NULL;
     a->pool_asked = asked;
     a->pool_made = 1;
@@ -241,10 +250,11 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
   if (!*ap)
     *ap = cg_xcalloc(1, sizeof **ap);
   myr_approx *a = *ap;
-  ensure_threads(a, opt->threads);
   /* regions of one source (the short approximation) cost less than
    * handing them to another thread */
-  int share = a->pool && g->ns >= MYR_APPROX_PARALLEL_MIN && !myr_bigraph_dense(g) && opt->region_sources > 1;
+  int shareable = g->ns >= MYR_APPROX_PARALLEL_MIN && !myr_bigraph_dense(g) && opt->region_sources > 1;
+  ensure_threads(a, opt->threads, shareable);
+  int share = shareable && a->pool;
   if (share) /* the workers wake up while BP runs */
     cg_workers_expect(a->pool);
   myr_bp_run(&a->bp, g, opt->bp_max_sweeps, 1, opt->bp_chaos_probe, opt->bp_cycle);
@@ -282,6 +292,8 @@ void myr_approx_solve(myr_approx **ap, const myr_bigraph *g, const myr_options *
 }
 
 size_t myr_approx_parallel_solves(const myr_approx *a) { return a ? a->parallel : 0; }
+
+size_t myr_approx_pool_threads(const myr_approx *a) { return a ? cg_workers_threads(a->pool) : 1; }
 
 static void free_ws(region_ws *r)
 {

@@ -38,6 +38,8 @@ struct myr_approx;
 void myr_approx_solve(struct myr_approx **ap, const myr_bigraph *g, const myr_options *opt, double *ratio);
 /* Solves whose regions were shared out over more than one thread (tests). */
 size_t myr_approx_parallel_solves(const struct myr_approx *a);
+/* Threads of its pool: 1 until a solve would share its regions (tests). */
+size_t myr_approx_pool_threads(const struct myr_approx *a);
 void myr_approx_free(struct myr_approx *a);
 
 #endif

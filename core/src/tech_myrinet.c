@@ -32,9 +32,11 @@ static const cg_tech_param myrinet_params[] = {
    "half this width with belief propagation outside",
    8, 0, MYR_DP_MAX_WIDTH},
   {"threads",
-   "threads that share the regions of a component beyond the exact methods (0: one per CPU this "
-   "process may run on, at most 8); the penalties are the same bits for every value",
-   0, 0, 64},
+   "threads that share the regions of a component beyond the exact methods (1: the simulation's "
+   "own; 0: one per CPU this process may run on, at most 8); the penalties are the same bits for "
+   "every value. A second thread, once started, makes every malloc and free of the process take "
+   "glibc's locks, which cost SimGrid more than the shared regions save on the benchmarks' runs",
+   1, 0, 64},
   {"bp_sweeps",
    "beyond the exact methods: 0, belief propagation to its fixed point (or the mean of its cycle) "
    "and an exact region of sources around each source; n, n sweeps and each source alone, several "
@@ -140,7 +142,7 @@ static void myr_evaluate(cg_graph *g, const cg_hostset *dirty)
   myr_state *st = state_of(g);
   const double *p = cg_graph_tech_params(g);
   myr_options opt = myr_default_options((size_t)p[P_EXACT_WIDTH]);
-  opt.threads = (size_t)p[P_THREADS]; /* 0 resolved by the approximation, once */
+  opt.threads = (size_t)p[P_THREADS]; /* 0 resolved by the approximation, at its first shared solve */
   opt.large_pairs = (size_t)p[P_LARGE_PAIRS];
   if (p[P_BP_SWEEPS] >= 1)
     myr_options_short_bp(&opt, (size_t)p[P_BP_SWEEPS]);

@@ -13,9 +13,6 @@ from spec import CampaignError
 # Options every run gets before the campaign's own (which may override them):
 # times that depend only on the platform and the model, warnings kept.
 BASE_OPTIONS = ["--cfg=smpi/simulate-computation:no", "--log=root.thres:warning"]
-# Before a contention model's own options (which may override it): Myrinet's
-# rules on one thread, as a campaign already runs a simulation per core.
-CONTENTION_OPTIONS = ["--cfg=contention/myrinet/threads:1"]
 # After them: SMPI's end-of-simulation line, with the clock to the nanosecond.
 TIMING_OPTIONS = ["--cfg=smpi/display-timing:yes", "--log=smpi_utils.thres:info",
                   "--log=smpi_utils.fmt:[%.9d]%e%m%n"]
@@ -81,8 +78,7 @@ def build(settings, out, build_dir):
             for n in settings["ranks"]:
                 for m in settings["models"]:
                     argv = ([smpirun, "-np", str(n), "-platform", plat.path, "-hostfile", hostfile] + BASE_OPTIONS
-                            + settings["smpirun_args"] + [f"--cfg=network/model:{m.name}"]
-                            + (CONTENTION_OPTIONS if m.name == "contention" else []) + m.cfg + TIMING_OPTIONS
+                            + settings["smpirun_args"] + [f"--cfg=network/model:{m.name}"] + m.cfg + TIMING_OPTIONS
                             + prog.argv)
                     runs.append({"index": len(runs), "program": prog.label, "platform": plat.label,
                                  "hostfile": plat.hostfile_label, "ranks": n, "model": m.label, "argv": argv})

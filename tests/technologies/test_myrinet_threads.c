@@ -12,7 +12,13 @@
  * and the approximation as method. The kept solver must have shared the
  * regions of at least 20 of them out over its threads (sparse components
  * of at least MYR_APPROX_PARALLEL_MIN sources; the others stay on the
- * caller), so the test fails if the threads are never used. */
+ * caller), so the test fails if the threads are never used.
+ *
+ * The pool starts only at the first component whose regions it would share
+ * (myrinet_approx.c, ensure_threads): a solver asked for two threads keeps
+ * to the caller's thread over a dense thinned all-to-all the approximation
+ * solves, then starts its pool on the 4x4x4 torus; one asked for one
+ * thread never starts one. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,9 +55,34 @@ static myr_method solve(const shape *s, size_t threads, double *pen)
   return m;
 }
 
+/* A solver asked for two threads starts its pool at the first shareable
+ * component, not before; one asked for one never does. */
+static void check_lazy_pool(shape *s)
+{
+  myr_comp two = {0}, one_t = {0};
+  myr_options opt = myr_default_options(8);
+  opt.memo = 0;
+  opt.threads = 2;
+  shape_all_to_all(s, 16); /* half of it: dense, its regions stay on the caller */
+  shape_thin(s, 50, draw);
+  CHECK(shape_solve(&two, s, &opt, got) == MYR_APPROX);
+  CHECK(two.approx != NULL && myr_approx_pool_threads(two.approx) == 1);
+  CHECK(myr_approx_parallel_solves(two.approx) == 0);
+  shape_torus(s, 4);
+  CHECK(shape_solve(&two, s, &opt, got) == MYR_APPROX);
+  CHECK(myr_approx_pool_threads(two.approx) == 2);
+  CHECK(myr_approx_parallel_solves(two.approx) == 1);
+  opt.threads = 1;
+  CHECK(shape_solve(&one_t, s, &opt, got) == MYR_APPROX);
+  CHECK(myr_approx_pool_threads(one_t.approx) == 1);
+  myr_comp_free(&two);
+  myr_comp_free(&one_t);
+}
+
 int main(void)
 {
   shape s = {0};
+  check_lazy_pool(&s);
   myr_comp kept = {0};
   myr_options kopt = myr_default_options(8);
   kopt.memo = 0;
