@@ -220,7 +220,7 @@ void apply(Slot& s, cg_comm c, bool recheck)
   s.queued   = false;
   bool first = std::isnan(s.factor);
   if (first)
-    detach_hidden_links(c, *s.action, st.hosts[s.src], st.hosts[s.dst]);
+    detach_hidden_links(c, *s.action, s.src, s.dst, st.hosts[s.src], st.hosts[s.dst]);
   if (first || recheck)
     s.free = shared_links_comm_free(c);
   cg_solver_terms terms = cg_comm_solver_terms(s.free, s.base_factor, s.demand, s.alone);

@@ -14,7 +14,9 @@
  * change: a hidden link's capacity is never reached, so its constraint
  * never decides a rate. A dropped link goes back into the variables when it
  * is given back to the solver (shared_links.hpp) or turned off (SimGrid
- * fails the comms of a link's constraint). */
+ * fails the comms of a link's constraint). What a host pair's comm keeps
+ * and drops is kept as the pair's plan until a link is hidden or given
+ * back, for the pair's next comms. */
 #ifndef CONTENTION_SG_DETACHED_LINKS_HPP
 #define CONTENTION_SG_DETACHED_LINKS_HPP
 
@@ -30,10 +32,11 @@ namespace contention_sg {
 /* enabled: the option, and links can be hidden at all. */
 void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled);
 /* Comm c's first re-rating, the links' hidden states current: drops the
- * terms of its hidden links but the first. Returns whether its variable was
- * replaced (else it is left as SimGrid made it). */
-bool detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action, const simgrid::s4u::Host* src,
-                         const simgrid::s4u::Host* dst);
+ * terms of its hidden links but the first. s and d are its hosts' indices
+ * (the key of the pair's plan), src and dst the hosts. Returns whether its
+ * variable was replaced (else it is left as SimGrid made it). */
+bool detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action, cg_host s, cg_host d,
+                         const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst);
 /* The link is given back to the solver: its term goes back into every
  * variable that dropped it. */
 void reattach_link(const simgrid::s4u::Link* link);

@@ -31,6 +31,7 @@ std::vector<Link*>& to_rehide()
   return v;
 }
 bool changing = false;
+uint64_t version = 0; /* bumped whenever the hidden set changes */
 
 void set(Link* link, double bandwidth)
 {
@@ -43,8 +44,10 @@ void set(Link* link, double bandwidth)
 
 void hide_link(Link* link)
 {
-  if (hidden().emplace(link, Hidden{link, link->get_bandwidth()}).second)
+  if (hidden().emplace(link, Hidden{link, link->get_bandwidth()}).second) {
+    version++;
     set(link, UNREACHABLE_BANDWIDTH);
+  }
 }
 
 void unhide_link(Link* link)
@@ -54,12 +57,18 @@ void unhide_link(Link* link)
     return;
   double real = it->second.bandwidth;
   hidden().erase(it);
+  version++;
   set(link, real);
 }
 
 bool link_hidden(const Link* link)
 {
   return hidden().count(link) != 0;
+}
+
+uint64_t hidden_links_version()
+{
+  return version;
 }
 
 bool hiding_in_progress()

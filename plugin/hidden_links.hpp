@@ -9,6 +9,7 @@
 
 #include <simgrid/forward.h>
 
+#include <cstdint>
 #include <vector>
 
 namespace contention_sg {
@@ -21,6 +22,9 @@ void hide_link(simgrid::s4u::Link* link);
 /* Gives a hidden link its real bandwidth back. */
 void unhide_link(simgrid::s4u::Link* link);
 bool link_hidden(const simgrid::s4u::Link* link);
+/* Changes whenever a link is hidden or given back: what was derived from
+ * link_hidden() holds while it stays the same. */
+uint64_t hidden_links_version();
 /* True while the plugin itself is changing a link's bandwidth (the
  * bandwidth-change signal then is not a platform event). */
 bool hiding_in_progress();
