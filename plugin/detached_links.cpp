@@ -10,8 +10,8 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(contention_detach, contention, "Hidden links taken out of comms' max-min variables");
@@ -163,9 +163,10 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
   /* Test hook (tests/smpi/detach_identical.sh): 0, no plans. */
   const char* plans = std::getenv("CONTENTION_DETACH_PLANS");
   st.plans_on       = plans == nullptr || std::string(plans) != "0";
+  if (not enabled)
+    return;
   st.plans.assign(2 * PLAN_SETS, Plan{});
-  if (enabled)
-    simgrid::s4u::Link::on_state_change_cb(on_link_state);
+  simgrid::s4u::Link::on_state_change_cb(on_link_state);
 }
 
 bool detach_hidden_links(cg_comm c, Action& action, cg_host s, cg_host d, const simgrid::s4u::Host* src,
