@@ -328,10 +328,3 @@ int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm)
       return 0;
   return 1;
 }
-
-const uint32_t *cg_ledger_comm_links(const cg_ledger *l, uint32_t comm, size_t *count)
-{
-  const comm_rec *c = &l->comms[comm];
-  *count = c->n;
-  return c->link;
-}

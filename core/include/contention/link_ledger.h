@@ -81,9 +81,6 @@ int cg_ledger_tracked(const cg_ledger *l, uint32_t link);
 void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
-/* The links of a comm, as given to cg_ledger_add_comm (none after its
- * removal); *count gets their number. */
-const uint32_t *cg_ledger_comm_links(const cg_ledger *l, uint32_t comm, size_t *count);
 
 #ifdef __cplusplus
 }
