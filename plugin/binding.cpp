@@ -13,6 +13,7 @@
 #include <contention/comm_rate.h>
 #include <contention/step_factor.h>
 #include <contention/graph.h>
+#include <contention/ptr_index.h>
 #include <contention/technology.h>
 
 #include <simgrid/kernel/resource/Model.hpp>
@@ -75,12 +76,12 @@ struct State {
   uint64_t flushes                        = 0;     /* so far (the verbose end-of-run count) */
   bool retime_all = false; /* CONTENTION_RETIME_ALL=1: a bound update for every rate change (tests) */
   std::vector<const Host*> hosts; /* by index */
-  std::unordered_map<const Host*, cg_host> index;
+  cg_ptr_index index{};           /* Host* -> its index */
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
   std::unordered_set<const Host*> known_hosts; /* validates the compat layer's action hosts */
   std::vector<HostLinks> links;                /* per host; empty entries: not owned by penalties */
   std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links */
-  std::unordered_map<const Action*, cg_comm> active;
+  cg_ptr_index active{}; /* Action* of a running inter-host comm -> its cg_comm */
   std::vector<Slot> slots;
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
@@ -92,12 +93,12 @@ State st;
 
 cg_host host_index(const Host* h)
 {
-  auto it = st.index.find(h);
-  if (it != st.index.end())
-    return it->second;
+  cg_host idx;
+  if (cg_ptr_index_get(&st.index, h, &idx))
+    return idx;
   /* A host created after the platform (s4u API): no node links known. */
-  auto idx = static_cast<cg_host>(st.hosts.size());
-  st.index.emplace(h, idx);
+  idx = static_cast<cg_host>(st.hosts.size());
+  cg_ptr_index_put(&st.index, h, idx);
   st.hosts.push_back(h);
   auto z = st.zones.emplace(h->get_englobing_zone(), static_cast<int32_t>(st.zones.size())).first;
   cg_graph_set_host_group(st.graph, idx, z->second); /* before the host's first comm */
@@ -150,9 +151,9 @@ void check_host(const Host* h)
  * are the engine's, so a hit needs no check). */
 cg_host known_host_index(const Host* h)
 {
-  auto it = st.index.find(h);
-  if (it != st.index.end())
-    return it->second;
+  cg_host idx;
+  if (cg_ptr_index_get(&st.index, h, &idx))
+    return idx;
   check_host(h);
   return host_index(h);
 }
@@ -366,7 +367,7 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   slot.B               = comm_bandwidth(slot);
   slot.alone           = cg_comm_alone(slot.base_bound, slot.B);
   shared_links_add_comm(c, s, d, action, src, dst, slot.alone);
-  st.active.emplace(&action, c);
+  cg_ptr_index_put(&st.active, &action, c);
   st.pending = true;
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
@@ -376,11 +377,9 @@ void on_comm_state(Action& action)
   Action::State now = action.get_state();
   if (now != Action::State::FINISHED && now != Action::State::FAILED)
     return;
-  auto it = st.active.find(&action);
-  if (it == st.active.end())
+  cg_comm c;
+  if (not cg_ptr_index_take(&st.active, &action, &c))
     return;
-  cg_comm c = it->second;
-  st.active.erase(it);
   Slot& s = st.slots[c];
   if (trace_enabled())
     trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
@@ -419,7 +418,7 @@ void on_end()
   cg_graph_destroy(st.graph);
   st.graph = nullptr;
   cg_step_factor_free(&st.bw_factor);
-  st.active.clear();
+  cg_ptr_index_free(&st.active);
   st.slots.clear();
   st.pending = false;
 }
