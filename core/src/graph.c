@@ -16,8 +16,12 @@
 
 enum comm_state { COMM_FREE = 0, COMM_ACTIVE = 1, COMM_SELF = 2 };
 
+/* One block per vector: cap comms, then the other end of each (its
+ * destination for an out vector, its source for an in one), so that a
+ * search reading both usually finds them in one cache line. */
 typedef struct comm_vec {
   cg_comm *v;
+  cg_host *peer; /* v + cap */
   size_t n, cap;
 } comm_vec;
 
@@ -115,10 +119,28 @@ static void ensure_host(cg_graph *g, cg_host h)
   g->host_count = (size_t)h + 1;
 }
 
-static uint32_t vec_push(comm_vec *v, cg_comm c)
+_Static_assert(sizeof(cg_comm) == sizeof(cg_host), "a vector block holds comms and hosts alike");
+
+static void vec_grow(comm_vec *v)
 {
-  cg_grow((void **)&v->v, &v->cap, v->n + 1, sizeof *v->v);
+  size_t cap = v->cap ? 2 * v->cap : 4;
+  cg_comm *block = cg_xmalloc(2 * cap * sizeof *block);
+  if (v->n) {
+    memcpy(block, v->v, v->n * sizeof *block);
+    memcpy(block + cap, v->peer, v->n * sizeof *block);
+  }
+  free(v->v);
+  v->v = block;
+  v->peer = block + cap;
+  v->cap = cap;
+}
+
+static uint32_t vec_push(comm_vec *v, cg_comm c, cg_host peer)
+{
+  if (v->n == v->cap)
+    vec_grow(v);
   v->v[v->n] = c;
+  v->peer[v->n] = peer;
   return (uint32_t)v->n++;
 }
 
@@ -244,8 +266,8 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst)
   ensure_host(g, src > dst ? src : dst);
   host_rec *s = &g->hosts[src];
   r = &g->comms[c];
-  r->out_pos = vec_push(&s->out, c);
-  r->in_pos = vec_push(&g->hosts[dst].in, c);
+  r->out_pos = vec_push(&s->out, c, dst);
+  r->in_pos = vec_push(&g->hosts[dst].in, c, src);
   if (s->source_pos == NOT_A_SOURCE) {
     cg_grow((void **)&g->sources, &g->source_cap, g->source_count + 1, sizeof *g->sources);
     s->source_pos = (uint32_t)g->source_count;
@@ -265,6 +287,7 @@ static void vec_remove_at(cg_graph *g, comm_vec *v, uint32_t pos, int is_out)
 {
   cg_comm moved = v->v[--v->n];
   v->v[pos] = moved;
+  v->peer[pos] = v->peer[v->n];
   if (is_out)
     g->comms[moved].out_pos = pos;
   else
@@ -349,6 +372,16 @@ const cg_comm *cg_graph_in_comms(const cg_graph *g, cg_host h, size_t *n)
 {
   *n = cg_graph_in_degree(g, h);
   return *n ? g->hosts[h].in.v : NULL;
+}
+
+const cg_host *cg_graph_out_peers(const cg_graph *g, cg_host h)
+{
+  return cg_graph_out_degree(g, h) ? g->hosts[h].out.peer : NULL;
+}
+
+const cg_host *cg_graph_in_peers(const cg_graph *g, cg_host h)
+{
+  return cg_graph_in_degree(g, h) ? g->hosts[h].in.peer : NULL;
 }
 
 cg_host cg_graph_comm_src(const cg_graph *g, cg_comm c) { return g->comms[c].src; }

@@ -115,21 +115,19 @@ static void solve_component(cg_graph *g, myr_state *st, cg_host s, cg_host d, co
     for (; hs < ns; hs++) {
       size_t n;
       const cg_comm *c = cg_graph_out_comms(g, st->queue[hs], &n);
+      const cg_host *dst = cg_graph_out_peers(g, st->queue[hs]);
       for (size_t i = 0; i < n; i++) {
-        cg_host y = cg_graph_comm_dst(g, c[i]);
-        myr_comp_add(&st->comp, c[i], st->queue[hs], y);
-        if (cg_hostset_add(&st->done_dst, y))
-          st->dqueue[nd++] = y;
+        myr_comp_add(&st->comp, c[i], st->queue[hs], dst[i]);
+        if (cg_hostset_add(&st->done_dst, dst[i]))
+          st->dqueue[nd++] = dst[i];
       }
     }
     for (; hd < nd; hd++) {
-      size_t n;
-      const cg_comm *c = cg_graph_in_comms(g, st->dqueue[hd], &n);
-      for (size_t i = 0; i < n; i++) {
-        cg_host x = cg_graph_comm_src(g, c[i]);
-        if (cg_hostset_add(&st->done_src, x))
-          st->queue[ns++] = x;
-      }
+      size_t n = cg_graph_in_degree(g, st->dqueue[hd]);
+      const cg_host *src = cg_graph_in_peers(g, st->dqueue[hd]);
+      for (size_t i = 0; i < n; i++)
+        if (cg_hostset_add(&st->done_src, src[i]))
+          st->queue[ns++] = src[i];
     }
   }
   myr_comp_solve(&st->comp, opt);

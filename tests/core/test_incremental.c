@@ -53,6 +53,22 @@ static int rule_b_mix(const cg_graph *g)
 }
 
 /* Returns the number of events after which rule_b_mix() held. */
+/* Every host's out and in peers are the other ends of its comms, in order. */
+static void check_peers(const cg_graph *g)
+{
+  for (cg_host h = 0; h < cg_graph_host_count(g); h++) {
+    size_t n;
+    const cg_comm *out = cg_graph_out_comms(g, h, &n);
+    const cg_host *dst = cg_graph_out_peers(g, h);
+    for (size_t i = 0; i < n; i++)
+      CHECK(dst[i] == cg_graph_comm_dst(g, out[i]) && cg_graph_comm_src(g, out[i]) == h);
+    const cg_comm *in = cg_graph_in_comms(g, h, &n);
+    const cg_host *src = cg_graph_in_peers(g, h);
+    for (size_t i = 0; i < n; i++)
+      CHECK(src[i] == cg_graph_comm_src(g, in[i]) && cg_graph_comm_dst(g, in[i]) == h);
+  }
+}
+
 static size_t run(int shape, uint32_t hosts, size_t target, size_t events)
 {
   const cg_tech *t = &cg_tech_infiniband;
@@ -82,6 +98,7 @@ static size_t run(int shape, uint32_t hosts, size_t target, size_t events)
       active[touched] = 0;
     }
     CHECK(cg_graph_error(g) == NULL);
+    check_peers(g);
     mixes += rule_b_mix(g);
     size_t nch;
     const cg_comm *ch = cg_graph_changed(g, &nch);

@@ -107,6 +107,12 @@ size_t cg_graph_in_degree(const cg_graph *g, cg_host h);
 /* Comms leaving / entering h, in unspecified order. */
 const cg_comm *cg_graph_out_comms(const cg_graph *g, cg_host h, size_t *n);
 const cg_comm *cg_graph_in_comms(const cg_graph *g, cg_host h, size_t *n);
+/* The other ends of those comms, in the same order: out_peers[i] is the
+ * destination of out_comms[i], in_peers[i] the source of in_comms[i]
+ * (kept beside the comms, so that a search over the graph need not read
+ * each comm's record). */
+const cg_host *cg_graph_out_peers(const cg_graph *g, cg_host h);
+const cg_host *cg_graph_in_peers(const cg_graph *g, cg_host h);
 cg_host cg_graph_comm_src(const cg_graph *g, cg_comm c);
 cg_host cg_graph_comm_dst(const cg_graph *g, cg_comm c);
 /* Hosts with at least one outgoing comm, in unspecified order. */
