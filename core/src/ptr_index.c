@@ -13,13 +13,6 @@ void cg_ptr_index_free(cg_ptr_index *m)
   cg_ptr_index_init(m);
 }
 
-void cg_ptr_index_clear(cg_ptr_index *m)
-{
-  if (m->slots)
-    memset(m->slots, 0, m->cap * sizeof *m->slots);
-  m->count = 0;
-}
-
 static void insert_new(cg_ptr_index *m, const void *key, uint32_t value)
 {
   size_t i = cg_ptr_index_home(m, key);
@@ -44,15 +37,16 @@ static void grow(cg_ptr_index *m)
 
 int cg_ptr_index_put(cg_ptr_index *m, const void *key, uint32_t value)
 {
-  if (m->count > 0)
-    for (size_t i = cg_ptr_index_home(m, key); m->slots[i].key != NULL; i = (i + 1) & (m->cap - 1))
-      if (m->slots[i].key == key) {
-        m->slots[i].value = value;
-        return 0;
-      }
-  if (2 * (m->count + 1) > m->cap)
+  if (2 * (m->count + 1) > m->cap) /* room for one more, whether or not key is new */
     grow(m);
-  insert_new(m, key, value);
+  size_t i = cg_ptr_index_home(m, key);
+  for (; m->slots[i].key != NULL; i = (i + 1) & (m->cap - 1))
+    if (m->slots[i].key == key) {
+      m->slots[i].value = value;
+      return 0;
+    }
+  m->slots[i] = (cg_ptr_slot){key, value};
+  m->count++;
   return 1;
 }
 

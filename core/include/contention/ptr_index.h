@@ -27,8 +27,6 @@ typedef struct cg_ptr_index {
 
 void cg_ptr_index_init(cg_ptr_index *m);
 void cg_ptr_index_free(cg_ptr_index *m);
-/* Forgets every entry, keeping the table. */
-void cg_ptr_index_clear(cg_ptr_index *m);
 /* Sets key's value (key must not be NULL); returns 1 if key was absent. */
 int cg_ptr_index_put(cg_ptr_index *m, const void *key, uint32_t value);
 /* Removes key; returns 1 and its value in *value (if not NULL) if it was
