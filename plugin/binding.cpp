@@ -86,6 +86,12 @@ struct State {
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   std::vector<cg_comm> to_apply;                   /* comms whose demand changed at this flush */
+  struct Start {
+    Action* action;
+    const Host* src;
+    const Host* dst;
+  };
+  std::vector<Start> starts; /* comms started since the last flush, in start order */
   bool pending           = false;                  /* graph events since the last flush */
   bool bandwidth_changed = false;                  /* a link's bandwidth changed since the last flush */
 };
@@ -265,6 +271,8 @@ void check_penalties()
   xbt_die("contention: at %.9g s, %s", simgrid::s4u::Engine::get_clock(), msg);
 }
 
+void add_started_comms();
+
 /* Evaluates the graph once for all the events of this instant (deferred
  * mode) and re-bounds the comms whose penalty changed, in the core's order (a
  * function of the event sequence only: runs are reproducible). After a
@@ -273,6 +281,7 @@ void flush()
 {
   st.pending = false;
   st.flushes++;
+  add_started_comms(); /* not timed: the comm starts were not, and the rules' time is the core's */
   using clock = std::chrono::steady_clock;
   clock::time_point t0;
   if (st.timed)
@@ -338,16 +347,9 @@ public:
   void update_actions_state(double /*now*/, double /*delta*/) override {}
 };
 
-void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
+/* A started comm into the graph and the binding's tables. */
+void add_comm(Action& action, const Host* src, const Host* dst)
 {
-  if (st.graph == nullptr) /* after the end of the simulation */
-    return;
-  const Host* src = &src_host;
-  const Host* dst = &dst_host;
-  if (src == dst) { /* loopback: stays out of the graph, as in the papers */
-    check_host(src);
-    return;
-  }
   cg_host s = known_host_index(src);
   cg_host d = known_host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
@@ -368,8 +370,34 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   slot.alone           = cg_comm_alone(slot.base_bound, slot.B);
   shared_links_add_comm(c, s, d, action, src, dst, slot.alone);
   cg_ptr_index_put(&st.active, &action, c);
-  st.pending = true;
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
+}
+
+/* The comms started since the last flush, added in their start order. */
+void add_started_comms()
+{
+  for (const State::Start& start : st.starts)
+    add_comm(*start.action, start.src, start.dst);
+  st.starts.clear();
+}
+
+/* A comm's start is recorded, and the comm added at the next flush with
+ * the other starts of its instant, in their order. Nothing reads the graph
+ * in between (SimGrid solves after the flush), and adding them together,
+ * just before the evaluation, meets the binding's code and tables in the
+ * caches once per instant instead of once per comm: SimGrid runs the
+ * ranks' MPI code between two starts. (Ends come in a row already, from
+ * SimGrid's update of the finished actions, and are handled at once.) */
+void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
+{
+  if (st.graph == nullptr) /* after the end of the simulation */
+    return;
+  if (&src_host == &dst_host) { /* loopback: stays out of the graph, as in the papers */
+    check_host(&src_host);
+    return;
+  }
+  st.starts.push_back(State::Start{&action, &src_host, &dst_host});
+  st.pending = true;
 }
 
 void on_comm_state(Action& action)
@@ -377,6 +405,8 @@ void on_comm_state(Action& action)
   Action::State now = action.get_state();
   if (now != Action::State::FINISHED && now != Action::State::FAILED)
     return;
+  if (not st.starts.empty()) /* an end before the flush (a comm failed at once): the starts first */
+    add_started_comms();
   cg_comm c;
   if (not cg_ptr_index_take(&st.active, &action, &c))
     return;
@@ -420,6 +450,7 @@ void on_end()
   cg_step_factor_free(&st.bw_factor);
   cg_ptr_index_free(&st.active);
   st.slots.clear();
+  st.starts.clear();
   st.pending = false;
 }
 

@@ -11,9 +11,12 @@
  * kills c's receiver in mid-transfer), so
  * the comm to b runs alone from then on and must finish at
  *     T + (SIZE - T * B / 2) / B = SIZE / B + T / 2,
- * instead of 2 * SIZE / B if the penalty were kept.
+ * instead of 2 * SIZE / B if the penalty were kept. `cancel-at-start`: the
+ * receivers wait first, and a cancels the comm to c at time 0, in the step
+ * that starts it, before the model's first evaluation; the comm to b must
+ * finish at SIZE / B (T = 0 above).
  *
- * Usage: s4u-cancel PLATFORM cancel|kill|linkoff|hostoff [--cfg=...]; the platform must have
+ * Usage: s4u-cancel PLATFORM cancel|cancel-at-start|kill|linkoff|hostoff [--cfg=...]; the platform must have
  * hosts a, b, c with uncontended bandwidth B = 1958863858 B/s between them
  * (tests/smpi/fatpipe-16.xml). Prints the finish time and exits 1 if it is
  * not the expected one within 1e-4 (relative).
@@ -51,13 +54,16 @@ int payload;
 
 static void sender()
 {
+  if (mode == "cancel-at-start")
+    sg4::this_actor::yield(); /* the receivers post first: both comms start at once */
   sg4::CommPtr to_b = sg4::Mailbox::by_name("b")->put_async(&payload, SIZE);
   sg4::CommPtr to_c;
   if (mode == "hostoff")
     sg4::Mailbox::by_name("c")->put_init(&payload, SIZE)->detach();
   else
     to_c = sg4::Mailbox::by_name("c")->put_async(&payload, SIZE);
-  sg4::this_actor::sleep_for(T);
+  if (mode != "cancel-at-start")
+    sg4::this_actor::sleep_for(T);
   if (mode == "hostoff") {
     sg4::Host::by_name("c")->turn_off();
   } else if (mode == "kill") {
@@ -98,9 +104,10 @@ int main(int argc, char** argv)
   simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
   simgrid::config::set_default<bool>("network/crosstraffic", false);
-  if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "kill") != 0 &&
-                    std::strcmp(argv[2], "linkoff") != 0 && std::strcmp(argv[2], "hostoff") != 0)) {
-    std::fprintf(stderr, "usage: %s PLATFORM cancel|kill|linkoff|hostoff [--cfg=...]\n", argv[0]);
+  if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "cancel-at-start") != 0 &&
+                    std::strcmp(argv[2], "kill") != 0 && std::strcmp(argv[2], "linkoff") != 0 &&
+                    std::strcmp(argv[2], "hostoff") != 0)) {
+    std::fprintf(stderr, "usage: %s PLATFORM cancel|cancel-at-start|kill|linkoff|hostoff [--cfg=...]\n", argv[0]);
     return 2;
   }
   mode = argv[2];
@@ -111,9 +118,10 @@ int main(int argc, char** argv)
   e.run();
   receiver_c = nullptr;
 
-  double expected = SIZE / B + T / 2;
+  double stop     = mode == "cancel-at-start" ? 0 : T;
+  double expected = SIZE / B + stop / 2;
   double rel      = std::fabs(finish_b - expected) / expected;
   std::printf("%s: comm a->b finished at %.9g s, expected %.9g s (penalty released at %g s), rel %.2e\n", argv[2],
-              finish_b, expected, T, rel);
+              finish_b, expected, stop, rel);
   return rel <= 1e-4 ? 0 : 1;
 }
