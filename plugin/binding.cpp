@@ -45,21 +45,27 @@ namespace {
 using simgrid::kernel::resource::Action;
 using simgrid::s4u::Host;
 
-struct Slot {              /* one per active inter-host comm, indexed by cg_comm */
+/* One per active inter-host comm, indexed by cg_comm: what a re-rating
+ * reads, in one cache line (a re-rating touches a few dozen comms among
+ * hundreds, each in its own line); the rest is in SlotInfo and Flags. */
+struct alignas(64) Slot {
   Action* action;          /* nullptr when free */
-  uint64_t id;             /* trace id: start order, never reused */
-  cg_host src, dst;
   double base_bound;       /* bound the base model gave at start; <= 0: none */
   double base_factor;      /* SMPI's bandwidth factor for the comm's size */
-  double penalty;          /* last penalty from the graph */
   double B;                /* comm_bandwidth, until a bandwidth changes */
   double alone;            /* min(b0, B): what it gets alone */
   double demand;           /* min(b0, B / p), or its LoP bound; NaN before the first flush */
   double bound, factor;    /* in force in SimGrid's solver; NaN before the first flush */
-  double demand_traced;    /* demand of the last trace row */
-  bool queued;             /* in st.to_apply */
-  bool free;               /* all its shared links hidden (as of its last apply) */
 };
+static_assert(sizeof(Slot) == 64, "a comm's re-rating reads one cache line");
+
+struct SlotInfo {          /* read at the comm's start, first re-rating, end, and for trace rows */
+  uint64_t id;             /* trace id: start order, never reused */
+  cg_host src, dst;
+  double demand_traced;    /* demand of the last trace or debug row */
+};
+
+enum : uint8_t { QUEUED = 1, FREE = 2 }; /* Flags: in st.to_apply; all its shared links hidden (last apply) */
 
 struct State {
   cg_graph* graph                         = nullptr;
@@ -83,6 +89,9 @@ struct State {
   std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links */
   cg_ptr_index active{}; /* Action* of a running inter-host comm -> its cg_comm */
   std::vector<Slot> slots;
+  std::vector<SlotInfo> info;   /* by cg_comm, as slots */
+  std::vector<uint8_t> flags;   /* by cg_comm: QUEUED, FREE */
+  bool rows = false;            /* trace rows or debug lines wanted (each flush) */
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   std::vector<cg_comm> to_apply;                   /* comms whose demand changed at this flush */
@@ -182,21 +191,20 @@ double route_bottleneck(cg_host s, cg_host d)
   return bw;
 }
 
-/* B of a comm: what it gets alone through its node links. */
-double comm_bandwidth(const Slot& s)
+/* B of a comm from src to dst: what it gets alone through its node links. */
+double comm_bandwidth(cg_host src, cg_host dst)
 {
   if (st.user_bandwidth > 0)
     return st.user_bandwidth;
-  if (owned(s.src) && owned(s.dst))
-    return cg_node_bandwidth(st.b_out[s.src], st.b_in[s.dst]);
-  return route_bottleneck(s.src, s.dst);
+  if (owned(src) && owned(dst))
+    return cg_node_bandwidth(st.b_out[src], st.b_in[dst]);
+  return route_bottleneck(src, dst);
 }
 
 /* First half of a re-rating: the comm's demand for its penalty
  * (contention/comm_rate.h), told to the shared-link ledger. */
 void set_penalty(Slot& s, cg_comm c, double penalty)
 {
-  s.penalty     = penalty;
   double alone  = cg_comm_alone(s.base_bound, s.B);
   if (alone != s.alone) { /* a bandwidth changed */
     s.alone = alone;
@@ -208,10 +216,27 @@ void set_penalty(Slot& s, cg_comm c, double penalty)
     s.demand = demand;
     shared_links_set_demand(c, demand);
   }
-  if (not s.queued) {
-    s.queued = true;
+  if (not(st.flags[c] & QUEUED)) {
+    st.flags[c] |= QUEUED;
     st.to_apply.push_back(c);
   }
+}
+
+/* The trace row and debug line of a re-rated comm, when its rate moved
+ * since its last row. */
+void row(const Slot& s, cg_comm c, bool first)
+{
+  SlotInfo& i = st.info[c];
+  double rate = s.base_factor * s.demand;
+  if (not first && rate == s.base_factor * i.demand_traced)
+    return;
+  double penalty = cg_graph_penalty(st.graph, c);
+  XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(i.id),
+            st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(), penalty, rate);
+  if (trace_enabled())
+    trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
+              penalty, rate, first ? "start" : "update");
+  i.demand_traced = s.demand;
 }
 
 /* Second half, once the shared links' states are known: the bound and rate
@@ -224,13 +249,15 @@ void set_penalty(Slot& s, cg_comm c, double penalty)
  * re-timed, which compat::retime asks without a solve. */
 void apply(Slot& s, cg_comm c, bool recheck)
 {
-  s.queued   = false;
+  st.flags[c] &= static_cast<uint8_t>(~QUEUED);
   bool first = std::isnan(s.factor);
-  if (first)
-    detach_hidden_links(c, *s.action, s.src, s.dst, st.hosts[s.src], st.hosts[s.dst]);
+  if (first) {
+    const SlotInfo& i = st.info[c];
+    detach_hidden_links(c, *s.action, i.src, i.dst, st.hosts[i.src], st.hosts[i.dst]);
+  }
   if (first || recheck)
-    s.free = shared_links_comm_free(c);
-  cg_solver_terms terms = cg_comm_solver_terms(s.free, s.base_factor, s.demand, s.alone);
+    st.flags[c] = shared_links_comm_free(c) ? st.flags[c] | FREE : st.flags[c] & static_cast<uint8_t>(~FREE);
+  cg_solver_terms terms = cg_comm_solver_terms((st.flags[c] & FREE) != 0, s.base_factor, s.demand, s.alone);
   double bound          = terms.bound;
   double factor         = terms.factor;
   if (bound == s.bound && factor == s.factor)
@@ -244,15 +271,8 @@ void apply(Slot& s, cg_comm c, bool recheck)
     compat::retime(st.model, *s.action);
   }
   st.rate_changes++;
-  double rate = s.base_factor * s.demand;
-  if (first || rate != s.base_factor * s.demand_traced) {
-    XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(s.id),
-              st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(), s.penalty, rate);
-    if (trace_enabled())
-      trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(),
-                st.hosts[s.dst]->get_cname(), s.penalty, rate, first ? "start" : "update");
-    s.demand_traced = s.demand;
-  }
+  if (st.rows)
+    row(s, c, first);
   s.bound  = bound;
   s.factor = factor;
 }
@@ -266,7 +286,7 @@ void check_penalties()
     return;
   char comm[32];
   char msg[512];
-  std::snprintf(comm, sizeof comm, "%llu", static_cast<unsigned long long>(st.slots[e->comm].id));
+  std::snprintf(comm, sizeof comm, "%llu", static_cast<unsigned long long>(st.info[e->comm].id));
   cg_penalty_error_format(e, comm, st.hosts[e->src]->get_cname(), st.hosts[e->dst]->get_cname(), msg, sizeof msg);
   xbt_die("contention: at %.9g s, %s", simgrid::s4u::Engine::get_clock(), msg);
 }
@@ -282,6 +302,7 @@ void flush()
   st.pending = false;
   st.flushes++;
   add_started_comms(); /* not timed: the comm starts were not, and the rules' time is the core's */
+  st.rows = trace_enabled() || XBT_LOG_ISENABLED(contention, xbt_log_priority_debug);
   using clock = std::chrono::steady_clock;
   clock::time_point t0;
   if (st.timed)
@@ -296,9 +317,9 @@ void flush()
     st.bandwidth_changed = false;
     read_node_bandwidths();
     st.bottleneck.clear();
-    for (Slot& slot : st.slots)
-      if (slot.action != nullptr)
-        slot.B = comm_bandwidth(slot);
+    for (size_t c = 0; c < st.slots.size(); c++)
+      if (st.slots[c].action != nullptr)
+        st.slots[c].B = comm_bandwidth(st.info[c].src, st.info[c].dst);
   }
   size_t n;
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
@@ -313,7 +334,7 @@ void flush()
   if (all)
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
-        set_penalty(st.slots[c], static_cast<cg_comm>(c), st.slots[c].penalty);
+        set_penalty(st.slots[c], static_cast<cg_comm>(c), cg_graph_penalty(st.graph, static_cast<cg_comm>(c)));
   /* A shared link changing state can change any comm's path. */
   if (shared_links_update()) {
     st.to_apply.clear();
@@ -353,21 +374,21 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   cg_host s = known_host_index(src);
   cg_host d = known_host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
-  if (c >= st.slots.size())
+  if (c >= st.slots.size()) {
     st.slots.resize(c + 1);
-  double nan           = std::numeric_limits<double>::quiet_NaN();
-  Slot& slot           = st.slots[c];
-  slot                 = Slot{};
-  slot.action          = &action;
-  slot.id              = st.next_id++;
-  slot.src             = s;
-  slot.dst             = d;
-  slot.base_bound      = action.get_bound();
-  slot.base_factor     = cg_step_factor_at(&st.bw_factor, action.get_cost());
-  slot.penalty         = 1;
-  slot.demand = slot.bound = slot.factor = slot.demand_traced = nan;
-  slot.B               = comm_bandwidth(slot);
-  slot.alone           = cg_comm_alone(slot.base_bound, slot.B);
+    st.info.resize(c + 1);
+    st.flags.resize(c + 1);
+  }
+  double nan       = std::numeric_limits<double>::quiet_NaN();
+  Slot& slot       = st.slots[c];
+  slot.action      = &action;
+  slot.base_bound  = action.get_bound();
+  slot.base_factor = cg_step_factor_at(&st.bw_factor, action.get_cost());
+  slot.B           = comm_bandwidth(s, d);
+  slot.alone       = cg_comm_alone(slot.base_bound, slot.B);
+  slot.demand = slot.bound = slot.factor = nan;
+  st.info[c]  = SlotInfo{st.next_id++, s, d, nan};
+  st.flags[c] = 0;
   shared_links_add_comm(c, s, d, action, src, dst, slot.alone);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
@@ -410,16 +431,16 @@ void on_comm_state(Action& action)
   cg_comm c;
   if (not cg_ptr_index_take(&st.active, &action, &c))
     return;
-  Slot& s = st.slots[c];
+  const SlotInfo& i = st.info[c];
   if (trace_enabled())
-    trace_row(simgrid::s4u::Engine::get_clock(), s.id, st.hosts[s.src]->get_cname(), st.hosts[s.dst]->get_cname(),
+    trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
               0, 0, now == Action::State::FINISHED ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
   detached_links_comm_end(c);
   shared_links_remove_comm(c);
   cg_graph_remove(st.graph, c);
-  paje_vars_comm_end(st.graph, st.hosts, s.src, s.dst); /* hook: Paje trace variables */
-  s.action   = nullptr;
+  paje_vars_comm_end(st.graph, st.hosts, i.src, i.dst); /* hook: Paje trace variables */
+  st.slots[c].action = nullptr;
   st.pending = true;
 }
 
@@ -450,6 +471,8 @@ void on_end()
   cg_step_factor_free(&st.bw_factor);
   cg_ptr_index_free(&st.active);
   st.slots.clear();
+  st.info.clear();
+  st.flags.clear();
   st.starts.clear();
   st.pending = false;
 }
