@@ -47,7 +47,7 @@ using simgrid::s4u::Host;
 
 /* One per active inter-host comm, indexed by cg_comm: what a re-rating
  * reads, in one cache line (a re-rating touches a few dozen comms among
- * hundreds, each in its own line); the rest is in SlotInfo and Flags. */
+ * hundreds, each in its own line); the rest is in SlotInfo and st.flags. */
 struct alignas(64) Slot {
   Action* action;          /* nullptr when free */
   double base_bound;       /* bound the base model gave at start; <= 0: none */
