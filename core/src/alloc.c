@@ -45,3 +45,24 @@ void cg_grow_slow(void **array, size_t *cap, size_t need, size_t elem_size)
   memset((char *)*array + *cap * elem_size, 0, (n - *cap) * elem_size);
   *cap = n;
 }
+
+enum { LINE = 64 };
+
+void cg_grow_lines_slow(void **array, size_t *cap, size_t need, size_t elem_size)
+{
+  if (need <= *cap)
+    return;
+  size_t n = *cap ? *cap : 8;
+  while (n < need)
+    n *= 2;
+  size_t bytes = (n * elem_size + LINE - 1) / LINE * LINE; /* aligned_alloc wants a multiple */
+  void *q = aligned_alloc(LINE, bytes);
+  if (!q)
+    out_of_memory(bytes);
+  if (*cap)
+    memcpy(q, *array, *cap * elem_size);
+  memset((char *)q + *cap * elem_size, 0, (n - *cap) * elem_size);
+  free(*array);
+  *array = q;
+  *cap = n;
+}

@@ -39,6 +39,7 @@ typedef struct comm_rec {
   uint8_t state;
   uint8_t changed; /* listed in g->changed during the current event */
 } comm_rec;
+_Static_assert(64 % sizeof(comm_rec) == 0, "a comm's record within one cache line (cg_grow_lines)");
 
 struct cg_graph {
   const cg_tech *tech;
@@ -151,7 +152,7 @@ static cg_comm alloc_comm(cg_graph *g)
     g->free_head = g->comms[c].next_free;
     return c;
   }
-  cg_grow((void **)&g->comms, &g->comm_cap, g->comm_slots + 1, sizeof *g->comms);
+  cg_grow_lines((void **)&g->comms, &g->comm_cap, g->comm_slots + 1, sizeof *g->comms); /* 2 records a line */
   return (cg_comm)g->comm_slots++;
 }
 

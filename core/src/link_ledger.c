@@ -47,6 +47,7 @@ typedef struct comm_rec {
   uint32_t ntracked; /* of its links, those tracked */
   int active;
 } comm_rec;
+_Static_assert(sizeof(comm_rec) == 64, "a comm's record is one cache line (cg_grow_lines)");
 
 struct cg_ledger {
   link_rec *links;
@@ -177,7 +178,7 @@ void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity)
 static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
 {
   if (comm >= l->ncomms) {
-    cg_grow((void **)&l->comms, &l->comms_cap, (size_t)comm + 1, sizeof *l->comms);
+    cg_grow_lines((void **)&l->comms, &l->comms_cap, (size_t)comm + 1, sizeof *l->comms); /* a record a line */
     memset(l->comms + l->ncomms, 0, ((size_t)comm + 1 - l->ncomms) * sizeof *l->comms);
     l->ncomms = (size_t)comm + 1;
   }

@@ -24,6 +24,17 @@ static inline void cg_grow(void **array, size_t *cap, size_t need, size_t elem_s
     cg_grow_slow(array, cap, need, elem_size);
 }
 
+/* cg_grow for an array of records read one at a time at random (a comm's
+ * record at each of its re-ratings): the array starts on a 64-byte cache
+ * line, so a record of 64 bytes, or of a size dividing 64, never spans two
+ * lines. Free it with free(). */
+void cg_grow_lines_slow(void **array, size_t *cap, size_t need, size_t elem_size);
+static inline void cg_grow_lines(void **array, size_t *cap, size_t need, size_t elem_size)
+{
+  if (need > *cap)
+    cg_grow_lines_slow(array, cap, need, elem_size);
+}
+
 #ifdef __cplusplus
 }
 #endif
