@@ -34,15 +34,28 @@ void *cg_xrealloc(void *p, size_t size)
   return q;
 }
 
+/* The capacity of a grown array: *cap doubled (from 8) until it holds need. */
+static size_t grown(size_t cap, size_t need)
+{
+  size_t n = cap ? cap : 8;
+  while (n < need)
+    n *= 2;
+  return n;
+}
+
+/* Zeroes elements [from, to) of array. */
+static void zero_tail(void *array, size_t from, size_t to, size_t elem_size)
+{
+  memset((char *)array + from * elem_size, 0, (to - from) * elem_size);
+}
+
 void cg_grow_slow(void **array, size_t *cap, size_t need, size_t elem_size)
 {
   if (need <= *cap)
     return;
-  size_t n = *cap ? *cap : 8;
-  while (n < need)
-    n *= 2;
+  size_t n = grown(*cap, need);
   *array = cg_xrealloc(*array, n * elem_size);
-  memset((char *)*array + *cap * elem_size, 0, (n - *cap) * elem_size);
+  zero_tail(*array, *cap, n, elem_size);
   *cap = n;
 }
 
@@ -52,16 +65,14 @@ void cg_grow_lines_slow(void **array, size_t *cap, size_t need, size_t elem_size
 {
   if (need <= *cap)
     return;
-  size_t n = *cap ? *cap : 8;
-  while (n < need)
-    n *= 2;
+  size_t n = grown(*cap, need);
   size_t bytes = (n * elem_size + LINE - 1) / LINE * LINE; /* aligned_alloc wants a multiple */
   void *q = aligned_alloc(LINE, bytes);
   if (!q)
     out_of_memory(bytes);
   if (*cap)
     memcpy(q, *array, *cap * elem_size);
-  memset((char *)q + *cap * elem_size, 0, (n - *cap) * elem_size);
+  zero_tail(q, *cap, n, elem_size);
   free(*array);
   *array = q;
   *cap = n;
