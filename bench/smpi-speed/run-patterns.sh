@@ -12,11 +12,13 @@
 # wall time is reported and its contention runs skipped. With REPEAT=N
 # (default 1) the runs are made in N rounds (SMPI, then each technology)
 # and each model's run of least user CPU is kept: on a loaded machine one
-# run's user time can be 1.5 times another's. The last column, "paired",
+# run's user time can be 1.5 times another's. The column "paired"
 # is the median over the rounds of the wall-time ratio to the SMPI run of
 # the same round: on this shared VM the same run's wall time moves by a
 # fifth from one minute to the next, and runs next to each other share
-# the machine's state (with REPEAT=1 it is the wall ratio). "rules_s" is
+# the machine's state (with REPEAT=1 it is the wall ratio); "spread", the
+# least and greatest of those ratios, shows how far a single round may
+# land from that median on the machine at hand. "rules_s" is
 # the wall time the technology's rules took in the kept run (the binding's
 # verbose summary, --log=contention.thres:verbose), and "floor" the median
 # over the rounds of (wall - rules) / SMPI's wall: the paired ratio the run
@@ -122,25 +124,36 @@ best() {
   cat "$tmp"/run-"$1"-* | awk '$1 == "timeout" { t = 1 } NF == 4 && (b == "" || $2 < u) { b = $0; u = $2 }
     END { print (t ? "timeout" : b) }'
 }
-# over_rounds MODEL AWK: the median over the rounds of what the awk
-# program AWK prints from the line "SMPI's run" "MODEL's run" of each round
-# (fields: $1 to $4 SMPI's wall user peak rules, $5 to $8 MODEL's), "-"
-# if it prints nothing
-over_rounds() {
+# rounds MODEL: one line per round, SMPI's run then MODEL's (fields: $1
+# to $4 SMPI's wall user peak rules, $5 to $8 MODEL's); a timed-out run
+# leaves its line short
+rounds() {
   _r=0
   while [ $_r -lt "$repeat" ]; do
     printf '%s %s\n' "$(cat "$tmp/run-SMPI-$_r")" "$(cat "$tmp/run-$1-$_r")"
     _r=$((_r + 1))
-  done | awk "NF == 8 && \$1 > 0 $2" | sort -g | awk '{ q[n++] = $1 } END {
+  done
+}
+# over_rounds MODEL AWK: the median over the rounds of what the awk
+# program AWK prints from each line of `rounds MODEL`, "-" if it prints
+# nothing
+over_rounds() {
+  rounds "$1" | awk "NF == 8 && \$1 > 0 $2" | sort -g | awk '{ q[n++] = $1 } END {
     if (n == 0) print "-"; else if (n % 2) printf "%.2f\n", q[int(n / 2)]; else printf "%.2f\n", (q[n / 2 - 1] + q[n / 2]) / 2 }'
 }
 # paired MODEL: the median of the rounds' wall ratios to the SMPI run of
 # the same round (runs next to each other in time share the machine's
 # state, which best-of-N does not pair)
 paired() { over_rounds "$1" '{ print $5 / $1 }'; }
+# spread MODEL: the least and the greatest of those ratios, "LOW-HIGH"
+# ("-" without a round): how far one round may land from the median
+spread() {
+  rounds "$1" | awk 'NF == 8 && $1 > 0 { q = $5 / $1; if (n++ == 0 || q < lo) lo = q; if (q > hi) hi = q }
+    END { if (n == 0) print "-"; else printf "%.2f-%.2f\n", lo, hi }'
+}
 # floor MODEL: the same with the rules' seconds taken out of MODEL's wall
 floor() { over_rounds "$1" '&& $8 != "-" { print ($5 - $8) / $1 }'; }
-printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s %8s %6s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired rules_s floor
+printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s %10s %8s %6s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired spread rules_s floor
 for pattern in $patterns; do
   label=$pattern
   [ "$pattern" != program ] || label=$(basename "$(echo "$PROGRAM" | awk '{ print $1 }')")
@@ -170,7 +183,7 @@ for pattern in $patterns; do
       fi
       set -- $(best SMPI)
       sw=$1 su=$2 sm=$3
-      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s %8s %6s\n' "$label" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - - - -
+      printf '%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9s %9s %9s %9s %10s %8s %6s\n' "$label" "$np" "$per" SMPI "$sw" "$su" $((sm / 1024)) - - - - - - -
       for tech in $techs; do
         c=$(best "$tech")
         if [ "$c" = timeout ]; then
@@ -178,8 +191,8 @@ for pattern in $patterns; do
           continue
         fi
         set -- $c
-        echo "$label $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $4 $(floor "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %8s %6s\n",
-          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11, $12, $13 }'
+        echo "$label $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $(spread "$tech") $4 $(floor "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %10s %8s %6s\n",
+          $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11, $12, $13, $14 }'
       done
     done
   done
