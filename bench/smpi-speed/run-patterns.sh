@@ -188,12 +188,26 @@ for pattern in $patterns; do
         c=$(best "$tech")
         if [ "$c" = timeout ]; then
           printf '%-10s %5s %4s %-14s over %s s\n' "$label" "$np" "$per" "$tech" "$budget"
+          echo "$label $np $per $tech timeout" >>"$tmp/cells"
           continue
         fi
         set -- $c
-        echo "$label $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $(spread "$tech") $4 $(floor "$tech")" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %10s %8s %6s\n",
+        echo "$label $np $per $tech $1 $2 $3 $su $sm $sw $(paired "$tech") $(spread "$tech") $4 $(floor "$tech")" |
+          tee -a "$tmp/cells" | awk '{ printf "%-10s %5s %4s %-14s %8.2f %8.2f %8.0f %9.2f %9.2f %9.2f %9s %10s %8s %6s\n",
           $1, $2, $3, $4, $5, $6, $7 / 1024, ($8 > 0 ? $6 / $8 : 0), ($10 > 0 ? $5 / $10 : 0), $7 / $9, $11, $12, $13, $14 }'
       done
     done
   done
 done
+# The verdict on the targets of doc/benchmarks-simgrid.md: paired wall
+# ratio at most 1.2 and peak memory at most 1.1 times SMPI's, as printed
+# (two decimals); the cells over either, or over the time budget, are
+# named
+if [ -s "$tmp/cells" ]; then
+  awk '{ n++; at = sprintf("  %s %s ranks, %s per node, %s: ", $1, $2, $3, $4) }
+    $5 == "timeout" { over[++k] = at "over the budget"; next }
+    { w = $11 + 0; m = sprintf("%.2f", $7 / $9) + 0
+      if (w > 1.2 || m > 1.1) over[++k] = sprintf("%spaired %s, peak %.2f", at, $11, m) }
+    END { printf "targets (paired wall <= 1.2, peak memory <= 1.1 of SMPI'"'"'s): %d of %d cells met\n", n - k, n
+      for (i = 1; i <= k; i++) print over[i] }' "$tmp/cells"
+fi
