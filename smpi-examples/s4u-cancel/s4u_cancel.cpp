@@ -36,7 +36,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -104,10 +103,15 @@ int main(int argc, char** argv)
   simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
   simgrid::config::set_default<bool>("network/crosstraffic", false);
-  if (argc < 3 || (std::strcmp(argv[2], "cancel") != 0 && std::strcmp(argv[2], "cancel-at-start") != 0 &&
-                    std::strcmp(argv[2], "kill") != 0 && std::strcmp(argv[2], "linkoff") != 0 &&
-                    std::strcmp(argv[2], "hostoff") != 0)) {
-    std::fprintf(stderr, "usage: %s PLATFORM cancel|cancel-at-start|kill|linkoff|hostoff [--cfg=...]\n", argv[0]);
+  const std::vector<std::string> modes = {"cancel", "cancel-at-start", "kill", "linkoff", "hostoff"};
+  bool known = false;
+  for (const std::string& m : modes)
+    known = known || (argc >= 3 && m == argv[2]);
+  if (not known) {
+    std::string list;
+    for (const std::string& m : modes)
+      list += (list.empty() ? "" : "|") + m;
+    std::fprintf(stderr, "usage: %s PLATFORM %s [--cfg=...]\n", argv[0], list.c_str());
     return 2;
   }
   mode = argv[2];
