@@ -124,21 +124,21 @@ best() {
   cat "$tmp"/run-"$1"-* | awk '$1 == "timeout" { t = 1 } NF == 4 && (b == "" || $2 < u) { b = $0; u = $2 }
     END { print (t ? "timeout" : b) }'
 }
-# rounds MODEL: one line per round, SMPI's run then MODEL's (fields: $1
-# to $4 SMPI's wall user peak rules, $5 to $8 MODEL's); a timed-out run
-# leaves its line short
+# rounds MODEL: one line per complete round, SMPI's run then MODEL's
+# (fields: $1 to $4 SMPI's wall user peak rules, $5 to $8 MODEL's); a
+# round with a timed-out run, or not run, is left out
 rounds() {
   _r=0
   while [ $_r -lt "$repeat" ]; do
     printf '%s %s\n' "$(cat "$tmp/run-SMPI-$_r")" "$(cat "$tmp/run-$1-$_r")"
     _r=$((_r + 1))
-  done
+  done | awk 'NF == 8 && $1 > 0'
 }
 # over_rounds MODEL AWK: the median over the rounds of what the awk
 # program AWK prints from each line of `rounds MODEL`, "-" if it prints
 # nothing
 over_rounds() {
-  rounds "$1" | awk "NF == 8 && \$1 > 0 $2" | sort -g | awk '{ q[n++] = $1 } END {
+  rounds "$1" | awk "$2" | sort -g | awk '{ q[n++] = $1 } END {
     if (n == 0) print "-"; else if (n % 2) printf "%.2f\n", q[int(n / 2)]; else printf "%.2f\n", (q[n / 2 - 1] + q[n / 2]) / 2 }'
 }
 # paired MODEL: the median of the rounds' wall ratios to the SMPI run of
@@ -148,11 +148,11 @@ paired() { over_rounds "$1" '{ print $5 / $1 }'; }
 # spread MODEL: the least and the greatest of those ratios, "LOW-HIGH"
 # ("-" without a round): how far one round may land from the median
 spread() {
-  rounds "$1" | awk 'NF == 8 && $1 > 0 { q = $5 / $1; if (n++ == 0 || q < lo) lo = q; if (q > hi) hi = q }
+  rounds "$1" | awk '{ q = $5 / $1; if (n++ == 0 || q < lo) lo = q; if (q > hi) hi = q }
     END { if (n == 0) print "-"; else printf "%.2f-%.2f\n", lo, hi }'
 }
 # floor MODEL: the same with the rules' seconds taken out of MODEL's wall
-floor() { over_rounds "$1" '&& $8 != "-" { print ($5 - $8) / $1 }'; }
+floor() { over_rounds "$1" '$8 != "-" { print ($5 - $8) / $1 }'; }
 printf '%-10s %5s %4s %-14s %8s %8s %8s %9s %9s %9s %9s %10s %8s %6s\n' pattern ranks /nd model wall_s user_s peak_MB user/SMPI wall/SMPI peak/SMPI paired spread rules_s floor
 for pattern in $patterns; do
   label=$pattern

@@ -34,6 +34,7 @@
 #include <simgrid/s4u.hpp>
 #include <xbt/config.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -104,10 +105,7 @@ int main(int argc, char** argv)
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
   simgrid::config::set_default<bool>("network/crosstraffic", false);
   const std::vector<std::string> modes = {"cancel", "cancel-at-start", "kill", "linkoff", "hostoff"};
-  bool known = false;
-  for (const std::string& m : modes)
-    known = known || (argc >= 3 && m == argv[2]);
-  if (not known) {
+  if (argc < 3 || std::find(modes.begin(), modes.end(), argv[2]) == modes.end()) {
     std::string list;
     for (const std::string& m : modes)
       list += (list.empty() ? "" : "|") + m;
