@@ -22,6 +22,7 @@ with no dependency. "Time-weighted": a comm counts for as long as it runs at
 each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
 """
 import csv
+import os
 import signal
 import sys
 
@@ -179,10 +180,21 @@ def count_comms(path):
     return sent, recv
 
 
+def time_unit(span):
+    """(factor, name) that writes times of this span (s) as 0.1 to 1000."""
+    for factor, name in ((1, "s"), (1e3, "ms"), (1e6, "µs")):
+        if span * factor >= 1:
+            return factor, name
+    return 1e9, "ns"
+
+
 def svg(path, bins, t_begin, width, ranked, out):
-    W, H, left, right = 760, 600, 60, 20
-    top1, h1 = 40, 200   # penalty over time
-    top2, h2 = 320, 180  # mean penalty per host
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import model_colors
+    W, H, left, right = 760, 640, 70, 20
+    top1, h1 = 48, 200   # penalty over time
+    top2, h2 = 360, 180  # mean penalty per host
+    largest, mean = model_colors.OTHERS[0], model_colors.color("contention")
     s = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{W}" height="{H}" font-family="sans-serif" font-size="11">',
          f'<rect width="{W}" height="{H}" fill="white"/>',
          f'<text x="{W/2}" y="20" text-anchor="middle" font-size="14">Penalty over simulated time '
@@ -195,34 +207,47 @@ def svg(path, bins, t_begin, width, ranked, out):
         return top + h - v / vmax * h
 
     for k in range(0, int(ymax) + 1, max(1, int(ymax) // 5)):
-        s.append(f'<line x1="{x0}" x2="{x1}" y1="{y(k, top1, h1, ymax):.1f}" y2="{y(k, top1, h1, ymax):.1f}" stroke="#ddd"/>')
+        s.append(f'<line x1="{x0}" x2="{x1}" y1="{y(k, top1, h1, ymax):.1f}" y2="{y(k, top1, h1, ymax):.1f}" '
+                 f'stroke="{model_colors.GRID}"/>')
         s.append(f'<text x="{x0-6}" y="{y(k, top1, h1, ymax)+4:.1f}" text-anchor="end">{k}</text>')
+    s.append(f'<text x="16" y="{top1 + h1 / 2}" transform="rotate(-90 16 {top1 + h1 / 2})" '
+             'text-anchor="middle">penalty (1 = alone)</text>')
     n = len(bins)
     bw = (x1 - x0) / n
-    for name, color, get in (("largest", "#d95f02", lambda b: b.max), ("mean", "#1b9e77", lambda b: b.mean())):
+    for name, color, get in (("largest", largest, lambda b: b.max), ("mean", mean, lambda b: b.mean())):
         pts = " ".join(f"{x0 + (i + 0.5) * bw:.1f},{y(get(b), top1, h1, ymax):.1f}" for i, b in enumerate(bins))
         s.append(f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="2"><title>{name}</title></polyline>')
     s.append(f'<line x1="{x0}" x2="{x1}" y1="{y0}" y2="{y0}" stroke="black"/>')
-    for i, anchor in ((0, "start"), (n // 2, "middle"), (n, "end")):
-        s.append(f'<text x="{x0 + i * bw:.1f}" y="{y0 + 14}" text-anchor="{anchor}">{t_begin + i * width:.6g} s</text>')
-    s.append(f'<text x="{x1}" y="{top1 - 6}" text-anchor="end"><tspan fill="#d95f02">largest</tspan> '
-             '<tspan fill="#1b9e77">mean</tspan></text>')
+    factor, unit = time_unit(max(abs(t_begin), abs(t_begin + n * width)))
+    for i in range(0, 5):
+        t = t_begin + n * width * i / 4
+        s.append(f'<line x1="{x0 + (x1 - x0) * i / 4:.1f}" x2="{x0 + (x1 - x0) * i / 4:.1f}" y1="{y0}" '
+                 f'y2="{y0 + 4}" stroke="black"/>')
+        s.append(f'<text x="{x0 + (x1 - x0) * i / 4:.1f}" y="{y0 + 16}" text-anchor="middle">{t * factor:.4g}</text>')
+    s.append(f'<text x="{(x0 + x1) / 2}" y="{y0 + 34}" text-anchor="middle">simulated time ({unit})</text>')
+    s.append(f'<text x="{x1}" y="{top1 - 6}" text-anchor="end"><tspan fill="{largest}">largest</tspan> '
+             f'<tspan fill="{mean}">mean</tspan></text>')
     # Per host.
     s.append(f'<text x="{W/2}" y="{top2 - 16}" text-anchor="middle" font-size="14">Time-weighted mean penalty '
              f'of each host\'s outgoing comms ({len(ranked)} hosts, largest first)</text>')
     hmax = max([out[h].mean() for h in ranked] + [1.0]) * 1.1
     yb = top2 + h2
     for k in range(0, int(hmax) + 1, max(1, int(hmax) // 5)):
-        s.append(f'<line x1="{x0}" x2="{x1}" y1="{y(k, top2, h2, hmax):.1f}" y2="{y(k, top2, h2, hmax):.1f}" stroke="#ddd"/>')
+        s.append(f'<line x1="{x0}" x2="{x1}" y1="{y(k, top2, h2, hmax):.1f}" y2="{y(k, top2, h2, hmax):.1f}" '
+                 f'stroke="{model_colors.GRID}"/>')
         s.append(f'<text x="{x0-6}" y="{y(k, top2, h2, hmax)+4:.1f}" text-anchor="end">{k}</text>')
+    s.append(f'<text x="16" y="{top2 + h2 / 2}" transform="rotate(-90 16 {top2 + h2 / 2})" '
+             'text-anchor="middle">mean penalty</text>')
     gw = (x1 - x0) / max(len(ranked), 1)
     for i, h in enumerate(ranked):
         v = out[h].mean()
         s.append(f'<rect x="{x0 + i * gw + gw * 0.1:.1f}" y="{y(v, top2, h2, hmax):.1f}" width="{gw * 0.8:.1f}" '
-                 f'height="{yb - y(v, top2, h2, hmax):.1f}" fill="#7570b3"><title>{h}: {v:.4g}</title></rect>')
+                 f'height="{yb - y(v, top2, h2, hmax):.1f}" fill="{mean}"><title>{h}: {v:.4g}</title></rect>')
         if len(ranked) <= 40:
-            s.append(f'<text transform="translate({x0 + (i + 0.5) * gw:.1f},{yb + 8}) rotate(45)" font-size="9">{h}</text>')
+            s.append(f'<text transform="translate({x0 + (i + 0.5) * gw:.1f},{yb + 8}) rotate(45)" font-size="9">'
+                     f'{h if len(h) <= 14 else h[:13] + "…"}</text>')
     s.append(f'<line x1="{x0}" x2="{x1}" y1="{yb}" y2="{yb}" stroke="black"/>')
+    s.append(f'<text x="{(x0 + x1) / 2}" y="{H - 8}" text-anchor="middle">sending host</text>')
     s.append("</svg>")
     try:
         with open(path, "w") as f:

@@ -3,20 +3,24 @@ dataset, one horizontal bar per model giving E_abs on a log axis, and the
 paper's own model as a black diamond, read like a figure of the papers."""
 import math
 
-COLORS = ["#1b9e77", "#d95f02", "#7570b3", "#e7298a", "#66a61e", "#e6ab02", "#a6761d"]
+import model_colors
+
 LO = 0.01  # % : smaller errors (and 0) are drawn at the axis start
 
 
 def write_svg(path, datasets, models, lookup, paper_eabs):
     """lookup(ds, model) -> Result or None; paper_eabs(ds) -> (value, source)."""
+    colors = model_colors.colors(models)
     values = [lookup(ds, m).eabs() for ds in datasets for m in models
               if lookup(ds, m) is not None and lookup(ds, m).error is None]
     values += [paper_eabs(ds)[0] for ds in datasets if paper_eabs(ds)[0] is not None]
     hi = 10 ** max(2, math.ceil(math.log10(max(values + [LO]))))
-    W, left, right, top, bar, gap = 980, 250, 40, 78, 4, 8
+    # The dataset names end at the axis: room for the longest (0.6 em a glyph).
+    left = max(250, int(7.2 * max([len(ds.name) for ds in datasets] + [0])) + 24)
+    W, right, top, bar, gap = left + 730, 40, 78, 4, 8
     group = bar * len(models) + gap
     plot_h = group * len(datasets)
-    H = top + plot_h + 110
+    H = top + plot_h + 120
     x0, x1 = left, W - right
 
     def x(v):
@@ -58,20 +62,21 @@ def write_svg(path, datasets, models, lookup, paper_eabs):
                 continue
             e = r.eabs()
             o.append(f'<rect x="{x0}" y="{yb:.1f}" width="{x(e) - x0:.1f}" height="{bar - 0.5}" '
-                     f'fill="{COLORS[j % len(COLORS)]}"><title>{ds.name}, {m}: E_abs {e:.2f} %</title></rect>')
+                     f'fill="{colors[m]}"><title>{ds.name}, {m}: E_abs {e:.2f} %</title></rect>')
         pv = paper_eabs(ds)[0]
         if pv is not None:
             xc, yc = x(pv), y + bar * len(models) / 2
-            o.append(f'<path d="M{xc:.1f},{yc - 5:.1f} l5,5 l-5,5 l-5,-5 z" fill="black"><title>{ds.name}, '
+            o.append(f'<path d="M{xc:.1f},{yc - 5:.1f} l5,5 l-5,5 l-5,-5 z" fill="{model_colors.MEASURED}"><title>{ds.name}, '
                      f'the paper\'s model: E_abs {pv:.2f} %</title></path>')
     o.append(f'<line x1="{x0}" x2="{x0}" y1="{top - gap}" y2="{top + plot_h}" stroke="black"/>')
-    o.append(f'<text x="{(x0 + x1) / 2}" y="{top + plot_h + 36}" text-anchor="middle">E_abs (%): mean over '
-             f'the comms of |T_simulated - T_measured| / T_measured, log scale (below {LO:g} % drawn at '
-             f'{LO:g})</text>')
-    ly = top + plot_h + 62
+    o.append(f'<text x="{(x0 + x1) / 2}" y="{top + plot_h + 36}" text-anchor="middle">E_abs (%), log scale: '
+             f'mean over the comms of |T_sim - T_meas| / T_meas</text>')
+    o.append(f'<text x="{(x0 + x1) / 2}" y="{top + plot_h + 52}" text-anchor="middle" font-size="10" '
+             f'fill="#444">(errors below {LO:g} % drawn at {LO:g})</text>')
+    ly = top + plot_h + 74
     for j, m in enumerate(models):
         lx = left + j * 90
-        o.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{COLORS[j % len(COLORS)]}"/>')
+        o.append(f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colors[m]}"/>')
         o.append(f'<text x="{lx + 16}" y="{ly + 10}">{m}</text>')
     lx = left + len(models) * 90
     o.append(f'<path d="M{lx + 6},{ly} l6,6 l-6,6 l-6,-6 z" fill="black"/>')

@@ -73,7 +73,7 @@ def terminate(signum, _frame):
 
 
 if __name__ == "__main__":
-    # The simulations run in their own sessions: whatever ends this process
+    # The simulations run detached (setsid): whatever ends this process
     # (Ctrl-C, kill, hang-up) must end them too.
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)

@@ -1,12 +1,19 @@
-"""Figures of a campaign (matplotlib, SVG and PDF): per program, the
-simulated time of every model in one panel per platform and rank count,
-values printed on the bars; with several rank counts, the simulated time and
-the speed-up over the rank counts. Written without dates, so the same rows
-give the same files."""
+"""Figures of a campaign (matplotlib, SVG and PDF): one grouped bar chart,
+comparison.svg, with every program (and platform and rank count) as a
+group and every model as a bar, its simulated time divided by SMPI's (or,
+without SMPI, by the contention model's) in the same group; with several
+rank counts, per program, the simulated time and the speed-up over the
+rank counts. Colours from scripts/model_colors.py. Written without dates,
+so the same rows give the same files; every text is checked to lie inside
+the page (texts_outside)."""
 import os
 import re
+import sys
+import textwrap
 
-from table import ordered
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import model_colors  # noqa: E402
+from table import ordered  # noqa: E402
 
 STATUS_TEXT = {"failed": "failed", "timeout": "timed out", "missing": "missing"}
 
@@ -40,6 +47,12 @@ def unit(rows):
     return 1e9, "ns"
 
 
+def wrap(text, width):
+    """text folded on spaces into lines of at most width characters (a
+    longer word keeps its own line), so that no title runs off the page."""
+    return "\n".join(textwrap.fill(line, width, break_long_words=False) for line in text.split("\n"))
+
+
 def place(platform, hostfile, several):
     return f"{platform} (hostfile {hostfile})" if several else platform
 
@@ -52,64 +65,102 @@ def save(plt, fig, fig_dir, stem):
     return paths
 
 
-def reference(models, cells):
-    """The model the others are compared with: contention, else the first."""
-    ok = [m for m in models if m in cells and cells[m]["status"] == "ok"]
-    return "contention" if "contention" in ok else (ok[0] if ok else None)
+def normaliser(models):
+    """The model every bar is divided by: SMPI, else contention, else the first."""
+    for m in ("SMPI", "contention"):
+        if m in models:
+            return m
+    return models[0]
 
 
-def bar_panel(ax, models, colors, cells, scale, log_scale):
-    """One bar per model with its value (and its difference to the reference
-    model) on it; runs that did not succeed are named where their bar would be."""
-    factor, name = scale
-    values = [float(cells[m]["simulated_s"]) * factor for m in models if m in cells and cells[m]["status"] == "ok"]
-    top = max(values) if values else 1.0
-    ref = reference(models, cells)
-    for i, m in enumerate(models):
-        r = cells.get(m)
-        if r and r["status"] == "ok":
-            v, v0 = float(r["simulated_s"]) * factor, float(cells[ref]["simulated_s"]) * factor
-            label = f"{v:.5g}" if m == ref or v0 <= 0 else f"{v:.5g}\n({100 * (v - v0) / v0:+.2f}%)"
-            bars = ax.bar(i, v, 0.7, color=colors[m])
-            ax.bar_label(bars, labels=[label], padding=2, fontsize=7, rotation=90 if len(models) > 4 else 0)
-        else:
-            text = STATUS_TEXT.get(r["status"], r["status"]) if r else "not run"
-            ax.text(i, 0.02, text, transform=ax.get_xaxis_transform(), rotation=90, ha="center", va="bottom",
-                    color="#b2182b", fontsize=8)
-    ax.set_xticks(range(len(models)))
-    long_labels = len(models) > 4 or any(len(m) > 8 for m in models)
-    ax.set_xticklabels(models, rotation=30 if long_labels else 0, ha="right" if long_labels else "center")
-    ax.set_xlabel("network model")
-    ax.set_ylabel(f"simulated time ({name})")
-    if log_scale and values:
-        ax.set_yscale("log")
-        ax.set_ylim(min(values) / 2, top * 10)
-    else:
-        ax.set_ylim(0, top * (1.5 if len(models) > 4 else 1.25))
+def texts_outside(fig, slack=0.5):
+    """The texts drawn on fig that do not lie wholly inside the page, as
+    (text, (x0, y0, x1, y1) in points); [] when nothing is clipped. Only the
+    texts the renderer draws count (tick labels beyond the axis limits exist
+    but are not drawn)."""
+    from matplotlib.text import Text
+    drawn, plain_draw = [], Text.draw
+
+    def recording_draw(self, renderer):
+        drawn.append(self)
+        return plain_draw(self, renderer)
+
+    Text.draw = recording_draw
+    try:
+        fig.canvas.draw()
+    finally:
+        Text.draw = plain_draw
+    renderer = fig.canvas.get_renderer()
+    page, scale, out = fig.bbox, 72.0 / fig.dpi, []
+    for t in drawn:
+        if not t.get_visible() or not t.get_text().strip():
+            continue
+        bb = t.get_window_extent(renderer)
+        if bb.x0 < page.x0 - slack or bb.y0 < page.y0 - slack or bb.x1 > page.x1 + slack or bb.y1 > page.y1 + slack:
+            out.append((t.get_text(), tuple(round(v * scale, 1) for v in (bb.x0, bb.y0, bb.x1, bb.y1))))
+    return out
 
 
-def model_figure(plt, prog, rows, models, colors, log_scale, fig_dir):
-    configs = ordered((r["platform"], r["hostfile"]) for r in rows)
-    ranks = ordered(int(r["ranks"]) for r in rows)
-    several = {p for p, _ in configs if sum(1 for q, _ in configs if q == p) > 1}
+def comparison_figure(plt, rows, models, colors, log_scale):
+    """One group per (program, platform, rank count), one bar per model:
+    simulated time / the normaliser's in that group."""
+    norm = normaliser(models)
+    groups = ordered((r["program"], r["platform"], r["hostfile"], int(r["ranks"])) for r in rows)
+    plats = ordered((r["platform"], r["hostfile"]) for r in rows)
+    several = {p for p, _ in plats if sum(1 for q, _ in plats if q == p) > 1}
+    one_setting = len(ordered((g[1], g[2], g[3]) for g in groups)) == 1
     scale = unit(rows)
-    width = max(3.4, 0.5 * len(models) + 1.4)
-    fig, axes = plt.subplots(len(configs), len(ranks), figsize=(width * len(ranks), 3.3 * len(configs) + 0.5),
-                             squeeze=False, constrained_layout=True)
-    for i, (plat, host) in enumerate(configs):
-        for j, n in enumerate(ranks):
-            cells = {r["model"]: r for r in rows
-                     if (r["platform"], r["hostfile"]) == (plat, host) and int(r["ranks"]) == n}
-            ax = axes[i][j]
-            bar_panel(ax, models, colors, cells, scale, log_scale)
-            ax.set_title(f"{place(plat, host, plat in several)}, {n} ranks", fontsize=9)
-    ref = "contention" if "contention" in models else models[0]
-    note = f"\n(on the bars: time in {scale[1]}, in brackets: difference to {ref})" if len(models) > 1 else ""
-    fig.suptitle(f"{prog}: simulated time per network model{note}", fontsize=10)
-    return save(plt, fig, fig_dir, safe(prog))
+    n = len(models)
+    width = 0.8 / n
+    fig_w = max(6.0, 0.22 * n * len(groups) + 0.9 * len(groups) + 2.0)
+    fig, ax = plt.subplots(figsize=(fig_w, 4.4), constrained_layout=True)
+    ratios, labels = [], []
+    for g, (prog, plat, host, ranks) in enumerate(groups):
+        cells = {r["model"]: r for r in rows
+                 if (r["program"], r["platform"], r["hostfile"], int(r["ranks"])) == (prog, plat, host, ranks)}
+        base = cells.get(norm)
+        t0 = float(base["simulated_s"]) if base and base["status"] == "ok" else 0.0
+        where = "" if one_setting else f"\n{place(plat, host, plat in several)}, {ranks} ranks"
+        ref = f"\n{norm}: {t0 * scale[0]:.4g} {scale[1]}" if t0 > 0 else f"\nno {norm} run"
+        labels.append(wrap(f"{prog}{where}{ref}", 24))
+        for i, m in enumerate(models):
+            x = g + (i - (n - 1) / 2) * width
+            r = cells.get(m)
+            if r and r["status"] == "ok" and t0 > 0:
+                v = float(r["simulated_s"]) / t0
+                ratios.append(v)
+                bars = ax.bar(x, v, width * 0.92, color=colors[m], label=m if g == 0 else None)
+                ax.bar_label(bars, labels=[f"{v:.3f}"], padding=2, fontsize=6, rotation=90)
+            else:
+                if g == 0:
+                    ax.bar(x, 0, width * 0.92, color=colors[m], label=m)
+                text = STATUS_TEXT.get(r["status"], r["status"]) if r else "not run"
+                if r and r["status"] == "ok":
+                    text = "no base"
+                ax.text(x, 0.02, text, transform=ax.get_xaxis_transform(), rotation=90, ha="center",
+                        va="bottom", color="#b2182b", fontsize=7)
+    ax.axhline(1.0, color=model_colors.REFERENCE, lw=0.8, ls="--")
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels(labels, fontsize=8)
+    ax.set_xlabel("program" if one_setting else "program, platform, rank count")
+    ax.set_ylabel(f"simulated time / {norm}'s (1 = {norm})")
+    top = max(ratios + [1.0])
+    if log_scale and ratios:
+        ax.set_yscale("log")
+        ax.set_ylim(min(ratios) / 1.5, top * 3)
+    else:
+        ax.set_ylim(0, top * 1.15)
+    ax.legend(ncol=min(n, 6), fontsize=8, loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False,
+              title="network model", title_fontsize=8)
+    setting = ""
+    if one_setting:
+        _, plat, host, ranks = groups[0]
+        setting = f", {place(plat, host, plat in several)}, {ranks} ranks"
+    fig.suptitle(wrap(f"Simulated time per network model, relative to {norm}{setting}", int(fig_w * 13)), fontsize=10)
+    return fig
 
 
-def scaling_figure(plt, prog, rows, models, colors, log_scale, fig_dir):
+def scaling_figure(plt, prog, rows, models, colors, log_scale):
     configs = ordered((r["platform"], r["hostfile"]) for r in rows)
     several = {p for p, _ in configs if sum(1 for q, _ in configs if q == p) > 1}
     factor, unit_name = unit(rows)
@@ -127,7 +178,7 @@ def scaling_figure(plt, prog, rows, models, colors, log_scale, fig_dir):
             xs, ts = [p[0] for p in pts], [p[1] for p in pts]
             t_ax.plot(xs, ts, marker="o", color=colors[m], label=m)
             s_ax.plot(xs, [ts[0] / t for t in ts], marker="o", color=colors[m], label=m)
-        s_ax.plot(ranks, [n / ranks[0] for n in ranks], ls="--", color="0.5", label="ideal (strong scaling)")
+        s_ax.plot(ranks, [n / ranks[0] for n in ranks], ls="--", color=model_colors.REFERENCE, label="ideal (strong scaling)")
         where = place(plat, host, plat in several)
         for ax in (t_ax, s_ax):
             ax.set_xscale("log", base=2)
@@ -137,25 +188,29 @@ def scaling_figure(plt, prog, rows, models, colors, log_scale, fig_dir):
         if log_scale:
             t_ax.set_yscale("log")
         t_ax.set_ylabel(f"simulated time ({unit_name})")
-        t_ax.set_title(f"{where}: simulated time", fontsize=9)
+        t_ax.set_title(wrap(f"{where}: simulated time", 55), fontsize=9)
         s_ax.set_ylabel(f"speed-up over {ranks[0]} ranks")
-        s_ax.set_title(f"{where}: speed-up (time at {ranks[0]} ranks / time)", fontsize=9)
+        s_ax.set_title(wrap(f"{where}: speed-up (time at {ranks[0]} ranks / time)", 55), fontsize=9)
         s_ax.legend(fontsize=7, loc="upper left")
-    fig.suptitle(f"{prog}: scaling over rank counts", fontsize=11)
-    return save(plt, fig, fig_dir, f"{safe(prog)}-scaling")
+    fig.suptitle(wrap(f"{prog}: scaling over rank counts", 90), fontsize=11)
+    return fig
 
 
 def make(rows, fig_dir, log_scale):
-    """Writes the figures of every program; returns their paths."""
+    """Writes the comparison chart and every program's scaling figure;
+    returns their paths. A text drawn outside the page is reported."""
     plt = load_pyplot()
     os.makedirs(fig_dir, exist_ok=True)
     models = ordered(r["model"] for r in rows)
-    palette = plt.get_cmap("tab10").colors
-    colors = {m: palette[i % len(palette)] for i, m in enumerate(models)}
-    paths = []
+    colors = model_colors.colors(models)
+    figs = [(comparison_figure(plt, rows, models, colors, log_scale), "comparison")]
     for prog in ordered(r["program"] for r in rows):
         mine = [r for r in rows if r["program"] == prog]
-        paths += model_figure(plt, prog, mine, models, colors, log_scale, fig_dir)
         if len(set(r["ranks"] for r in mine)) > 1:
-            paths += scaling_figure(plt, prog, mine, models, colors, log_scale, fig_dir)
+            figs.append((scaling_figure(plt, prog, mine, models, colors, log_scale), f"{safe(prog)}-scaling"))
+    paths = []
+    for fig, stem in figs:
+        for text, box in texts_outside(fig):
+            print(f"compare-models: {stem}: text {text!r} drawn outside the page at {box} pt", file=sys.stderr)
+        paths += save(plt, fig, fig_dir, stem)
     return paths

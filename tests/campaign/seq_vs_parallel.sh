@@ -62,11 +62,11 @@ grep -q '^\[12/12\] user_app, 8 ranks on ib-testbed-9, gige: .* s wall (elapsed 
   fail "no final progress line in the sequential run"
 [ "$(grep -c '^\[ *[0-9]*/12\]' "$tmp/par.err")" = 12 ] || fail "want 12 progress lines in the parallel run"
 grep -q '^Simulated time (s), 8 ranks on ib-testbed-9:$' "$tmp/seq.out" || fail "no table for ib-testbed-9, 8 ranks"
-for f in user_app.svg user_app.pdf user_app-scaling.svg user_app-scaling.pdf; do
+for f in comparison.svg comparison.pdf user_app-scaling.svg user_app-scaling.pdf; do
   [ -s "$tmp/seq/figures/$f" ] || fail "figure $f not written"
 done
-grep -q 'simulated time (ms)' "$tmp/seq/figures/user_app.svg" || fail "no time axis label in user_app.svg"
-grep -q 'ib-testbed-9, 8 ranks' "$tmp/seq/figures/user_app.svg" || fail "no panel title naming platform and ranks"
+grep -q "simulated time / SMPI's" "$tmp/seq/figures/comparison.svg" || fail "no ratio axis label in comparison.svg"
+grep -q 'ib-testbed-9, 8 ranks' "$tmp/seq/figures/comparison.svg" || fail "no group naming platform and ranks"
 grep -q 'MPI ranks' "$tmp/seq/figures/user_app-scaling.svg" || fail "no rank axis in the scaling figure"
 
 # A row lost (a run that never reported): --collect says missing, exits 1.

@@ -9,8 +9,7 @@
  * Pinned, measured with this file: how many of the 200 pieces fit the
  * default exact bound (frontier <= 8, at most 16 x 3^8 states in the
  * layers) and the sum of the widths (each at most 13: the order stops
- * once past MYR_DP_MAX_WIDTH). With ties broken by index alone (the
- * order before 2026-11-24) the same pieces gave ORDER_FIT_BY_INDEX and
+ * once past MYR_DP_MAX_WIDTH). With ties broken by index alone the same pieces gave ORDER_FIT_BY_INDEX and
  * ORDER_WIDTHS_BY_INDEX: breaking ties towards the vertex that advances
  * more open vertices of the other side narrows the frontier. Any order gives the same
  * exact counts (technologies.myrinet_exact checks them against the
