@@ -122,7 +122,7 @@ def comparison_figure(plt, rows, models, colors, log_scale):
         t0 = float(base["simulated_s"]) if base and base["status"] == "ok" else 0.0
         where = "" if one_setting else f"\n{place(plat, host, plat in several)}, {ranks} ranks"
         ref = f"\n{norm}: {t0 * scale[0]:.4g} {scale[1]}" if t0 > 0 else f"\nno {norm} run"
-        labels.append(wrap(f"{prog}{where}{ref}", 24))
+        labels.append(wrap(f"{prog}{where}{ref}", 28))
         for i, m in enumerate(models):
             x = g + (i - (n - 1) / 2) * width
             r = cells.get(m)
