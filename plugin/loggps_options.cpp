@@ -80,7 +80,7 @@ void loggps_declare_options()
   simgrid::config::declare_flag<std::string>(
       "loggps/ports",
       "network/model:loggps: single (a host's card takes part in one transfer at a time, sending or receiving: the "
-      "seed's LogGPS) or multi (no card is ever busy)",
+      "LogGPS of the SMPI paper, Degomme et al.) or multi (no card is ever busy)",
       "single", [](const std::string& value) {
         if (value != "single" && value != "multi")
           option_error("loggps/ports", value, "unknown value; accepted: single, multi");

@@ -73,8 +73,8 @@ void lop_declare_options()
   declared = true;
   declare<std::string>(
       "contention/lop",
-      "LoP timing of small messages under network/model:contention (doc/lop.md): off, send (seed 004's send/receive "
-      "round trips) or rdma-write (its RDMA write round trips)",
+      "LoP timing of small messages under network/model:contention (doc/lop.md): off, send (the LoP paper's "
+      "send/receive round trips) or rdma-write (its RDMA write round trips)",
       "off", [](const std::string& value) {
         Values& v = values();
         if (value == "off") {

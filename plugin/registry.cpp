@@ -107,7 +107,8 @@ const ModelEntry models[] = {
      "(see contention/technology)",
      &contention_model_init},
     {"loggps",
-     "LogGPS delay model (seed 003 Fig. 1), single-port, parameters from the platform (see loggps/*)",
+     "LogGPS delay model (the SMPI paper, Degomme et al., Fig. 1), single-port, parameters from the platform "
+     "(see loggps/*)",
      &loggps_model_init},
 };
 

@@ -25,7 +25,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: " PROG " [OPTIONS] MEASUREMENTS.xml\n"
           "Recovers the first-step penalties of a static-synchronous contention graph\n"
-          "from measured times (reverse solver, seed 000 sec. 3.3).\n"
+          "from measured times (reverse solver, Martinasso & Mehaut 2011, sec. 3.3).\n"
           "\n"
           "The file is a scenario (doc/scenario.md) where every comm has 'measured' (its\n"
           "time), the same 'size' and start 0. The penalties of the later steps are taken\n"

@@ -30,7 +30,7 @@ static void usage(FILE *f)
           "  --technology NAME    %s, or all (default: all)\n"
           "  --param NAME=VALUE   technology parameter (needs one --technology; repeatable)\n"
           "  --static             T_p = size / bandwidth x penalty of the initial graph\n"
-          "                       (as seed 001 Fig. 4), instead of the step solver\n"
+          "                       (as Vienne et al. 2008, Fig. 4), instead of the step solver\n"
           "  --format table|csv   output format (default: table)\n"
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n",

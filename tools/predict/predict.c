@@ -25,7 +25,7 @@ static void usage(FILE *out)
   fprintf(out,
           "Usage: " PROG " [OPTIONS] SCENARIO.xml\n"
           "Predicts the time of every comm of a scenario with the contention model\n"
-          "(dynamic contention graph + step-wise linear solver, seed 000 sec. 3).\n"
+          "(dynamic contention graph + step-wise linear solver, Martinasso & Mehaut 2011).\n"
           "\n"
           "  --format table|csv   output format (default: table)\n"
           "                       csv times:     comm,src,dst,size,start,finish\n"
