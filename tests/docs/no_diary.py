@@ -15,6 +15,8 @@ WORD = "ses" + "sion"
 ORDINALS = ("first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth "
             "thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth "
             "thirtieth fortieth fiftieth").split()
+MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|December"
+          "|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec")
 PATTERNS = [
     # the word itself, alone or plural (start_new_<word>= of Python's
     # subprocess is an identifier, not a word, and is not matched)
@@ -24,6 +26,9 @@ PATTERNS = [
                                     + r")\s+(?:" + WORD + r"|sitting|round of work)\b", re.I)),
     # an ISO date: a dated paragraph or note
     ("dated text", re.compile(r"(?<![0-9A-Za-z])(?:19|20)[0-9]{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?![0-9])")),
+    # a month name, a day and a year, in either order
+    ("dated text", re.compile(r"\b(?:" + MONTHS + r")\.? [0-9]{1,2},? (?:19|20)[0-9]{2}\b|\b[0-9]{1,2} (?:" + MONTHS
+                              + r")\.? (?:19|20)[0-9]{2}\b")),
 ]
 SKIP_DIRS = {".git", "Testing", "__pycache__"}
 
@@ -59,8 +64,9 @@ def main(argv):
     if argv == ["--probe"]:
         lines = [f"Measured in the thirty-eighth {WORD} with build x.", f"Since the 2nd {WORD}s, ...",
                  "Twenty-first sit" + "ting: the figures.", "Measured again on 2026-11-" + "27 with the build.",
+                 "Measured on November 2" + "8, 2026 at noon.", "Run on 27 Nov 202" + "6.",
                  f"# The {WORD.capitalize()} record is gone."]
-        clean = ["start_new_" + WORD + "=True", "seed 2024; ranks 2026", "version 3.32-1"]
+        clean = ["start_new_" + WORD + "=True", "seed 2024; ranks 2026", "version 3.32-1", "May 2 hosts send 2026 bytes"]
         with tempfile.TemporaryDirectory() as d:
             with open(os.path.join(d, "probe.md"), "w") as f:
                 f.write("\n".join(lines + clean) + "\n")
