@@ -55,7 +55,8 @@ check_use_core() { # $1 = output file, $2 = how it was built
     }' "$1"
 }
 
-# 1. pkg-config, from outside the tree.
+# 1. pkg-config, from outside the tree, with the rpath of the README's
+# command (without it the program cannot find libcontention.so at start).
 export PKG_CONFIG_PATH="$prefix/$libdir/pkgconfig"
 [ "$(pkg-config --modversion contention)" = "$version" ] || fail "pkg-config --modversion contention"
 # shellcheck disable=SC2046
