@@ -22,6 +22,7 @@ with no dependency. "Time-weighted": a comm counts for as long as it runs at
 each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
 """
 import csv
+import math
 import signal
 import sys
 
@@ -116,6 +117,11 @@ def read_segments(path):
                 t, penalty = float(row[0]), float(row[4])
             except ValueError:
                 die(f"{path}:{line}: time or penalty is not a number")
+            # float() takes 'nan' and 'inf': a mean over them is no summary.
+            if not math.isfinite(t) or t < 0:
+                die(f"{path}:{line}: time '{row[0]}' is not a number of seconds >= 0")
+            if not math.isfinite(penalty) or penalty < 0:
+                die(f"{path}:{line}: penalty '{row[4]}' is not a finite number >= 0")
             comm, src, dst, event = row[1], row[2], row[3], row[6]
             if t < t_last:
                 die(f"{path}:{line}: time {row[0]} goes back (previous {t_last:g})")
