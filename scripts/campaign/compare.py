@@ -4,6 +4,7 @@ network models) here or on Slurm, and reports it. See cli.USAGE."""
 import os
 import signal
 import sys
+import warnings
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import campaign_file
@@ -43,10 +44,14 @@ def report(out, plan, run):
     to_stdout("\n" + table.report(rows, out))
     if run["figures"]:
         try:
-            paths = figures.make(rows, os.path.join(out, "figures"), run["log_scale"])
+            with warnings.catch_warnings():  # matplotlib's overflow warnings on values near 1e308
+                warnings.simplefilter("ignore")
+                paths = figures.make(rows, os.path.join(out, "figures"), run["log_scale"])
             to_stdout(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)\n")
         except figures.Unavailable as e:
             print(f"compare-models: figures skipped: {e}", file=sys.stderr)
+        except (ValueError, OverflowError) as e:  # times matplotlib cannot place on an axis
+            print(f"compare-models: figures skipped: matplotlib cannot draw these times ({e})", file=sys.stderr)
     to_stdout(f"data:    {csv_path}\n")
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 

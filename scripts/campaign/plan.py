@@ -167,7 +167,7 @@ def plan_problem(plan):
     """What makes plan (read from JSON) not a campaign plan, or None."""
     if not isinstance(plan, dict):
         return f"the file holds a JSON {type(plan).__name__}, not an object"
-    if not isinstance(plan.get("cwd"), str):
+    if not isinstance(plan.get("cwd"), str) or "\0" in plan["cwd"]:
         return "no 'cwd' directory"
     t = plan.get("timeout")
     if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t < float("inf")):
@@ -182,7 +182,7 @@ def plan_problem(plan):
                 return f"run {i} has no {kind.__name__} '{key}'"
         if r["index"] != i:
             return f"run {i} has index {r['index']}"
-        if not r["argv"] or not all(isinstance(a, str) for a in r["argv"]):
+        if not r["argv"] or not all(isinstance(a, str) and "\0" not in a for a in r["argv"]):
             return f"run {i} has no command line"
     return None
 
@@ -196,7 +196,7 @@ def load(out):
         raise CampaignError(f"'{out}' holds no campaign ({path} not found)")
     except OSError as e:
         raise CampaignError(f"{path}: cannot read: {e.strerror}")
-    except ValueError as e:  # also UnicodeDecodeError
+    except (ValueError, RecursionError) as e:  # also UnicodeDecodeError; RecursionError: nested too deep
         raise CampaignError(f"{path}: not a campaign plan ({e})")
     why = plan_problem(plan)
     if why:

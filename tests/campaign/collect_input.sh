@@ -43,6 +43,12 @@ grep -qx 'ft  SMPI +6.66667e+301%' "$tmp/out" || { cat "$tmp/out"; fail "differe
 grep -q '^2 runs: 2 ok (1e+308 s of simulation wall time)$' "$tmp/out" || { cat "$tmp/out"; fail "wall time not in %g form"; }
 awk 'length($0) > 200 { exit 1 }' "$tmp/out" || fail "a line of the report is over 200 characters"
 
+# The figures of such values: drawn or skipped in one line, no traceback.
+bash "$cmp" --collect "$d" --log-scale > "$tmp/out" 2> "$tmp/err"; rc=$?
+[ $rc = 0 ] || { cat "$tmp/err"; fail "collect with figures: exit status $rc"; }
+! grep -q Traceback "$tmp/err" || { cat "$tmp/err"; fail "collect with figures: a traceback"; }
+[ "$(wc -l < "$tmp/err")" -le 1 ] || { cat "$tmp/err"; fail "collect with figures: more than one line"; }
+
 # A write error names the file and leaves no temporary file.
 rm "$d/results.csv"
 # (stderr through a pipe, which the limit does not apply to)
