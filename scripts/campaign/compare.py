@@ -118,7 +118,8 @@ def main(argv):
     lock.hold(out)
     runs = planner.build(settings, out, build, os.getcwd())
     jobs = run["jobs"] or local.default_jobs()
-    planner.check_outputs(settings, len(runs), "--slurm" if run["slurm"] else f"-j {jobs}" if jobs > 1 else None)
+    planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
+                          f"{jobs} at once (-j {jobs})" if jobs > 1 else None)
     results.clear_runs(out)
     plan = planner.make(runs, settings, os.getcwd())
     planner.save(out, plan)
@@ -153,9 +154,9 @@ if __name__ == "__main__":
         where = f"{shown(str(e.filename))}: " if e.filename else ""
         print(f"compare-models: {where}{e.strerror or e}", file=sys.stderr)
         status = 1
-    except (KeyboardInterrupt, Stopped):
+    except (KeyboardInterrupt, Stopped) as e:
         print("compare-models: interrupted; running simulations killed", file=sys.stderr)
-        status = 130
+        status = 128 + (e.signum if isinstance(e, Stopped) else signal.SIGINT)
     finally:
         simulate.kill_all()
     sys.exit(status)

@@ -103,15 +103,16 @@ def output_options(args):
 
 
 def check_outputs(settings, nruns, parallel):
-    """With runs at once (parallel: '-j N' or '--slurm'), every run must
-    write its own file: the path holds {run}."""
+    """With runs at once (parallel: how they run at once, for the message;
+    None if one at a time), every run must write its own file: the path
+    holds {run}."""
     if nruns < 2 or not parallel:
         return
     for m in settings["models"]:
         for opt, path in output_options(settings["smpirun_args"] + m.cfg):
             if spec.RUN_PLACEHOLDER not in path:
-                raise CampaignError(f"output option {opt}: the {nruns} runs would all write this file, with "
-                                    f"{parallel} at once; put {spec.RUN_PLACEHOLDER} in its path (replaced by "
+                raise CampaignError(f"output option {opt}: the {nruns} runs would all write this file, "
+                                    f"{parallel}; put {spec.RUN_PLACEHOLDER} in its path (replaced by "
                                     f"the run number, e.g. trace-{spec.RUN_PLACEHOLDER}.csv) or give -j 1")
 
 

@@ -26,7 +26,7 @@ bash "$cmp" --program ./user_app --np 8 --models "$models" -j 2 --out out -- --c
 rc=$?
 set -e
 [ $rc = 2 ] || { cat a.err; fail "trace without {run}: exit status $rc, want 2"; }
-[ "$(cat a.err)" = "compare-models: output option --cfg=contention/trace:trace.csv: the 2 runs would all write this file, with -j 2 at once; put {run} in its path (replaced by the run number, e.g. trace-{run}.csv) or give -j 1" ] ||
+[ "$(cat a.err)" = "compare-models: output option --cfg=contention/trace:trace.csv: the 2 runs would all write this file, 2 at once (-j 2); put {run} in its path (replaced by the run number, e.g. trace-{run}.csv) or give -j 1" ] ||
   fail "trace without {run}: $(cat a.err)"
 
 bash "$cmp" --program ./user_app --np 8 --models "$models" -j 2 --out out --no-figures \
