@@ -7,6 +7,7 @@ import csv
 import io
 import math
 import os
+import re
 
 from spec import CampaignError
 
@@ -56,6 +57,9 @@ def clear_runs(out, keep=()):
     the rows and logs of the runs in keep), and temporary files."""
     if os.path.exists(os.path.join(out, "results.csv")):
         os.remove(os.path.join(out, "results.csv"))
+    for name in os.listdir(out):  # left by a process killed while writing (results.csv, plan.json)
+        if re.fullmatch(r".+\.tmp[0-9]+", name):
+            os.remove(os.path.join(out, name))
     kept = {f"{i:04d}" for i in keep}
     for sub in ("runs", "logs"):
         d = os.path.join(out, sub)

@@ -48,6 +48,8 @@ grep -q '^1,spin,.*,interrupted,-9,,,killed when the campaign was stopped; --res
 wall0=$(value out/results.csv 0 wall_s)
 
 [ -s out/campaign.lock ] || fail "no lock file left to prove it does not block"
+# What a process killed while writing would leave: --resume removes it.
+touch out/results.csv.tmp99999 out/runs/0002.csv.tmp99999
 set +e
 bash "$cmp" --resume out -j 2 --no-figures > c.out 2> c.err
 rc=$?
@@ -59,4 +61,6 @@ grep -q "^compare-models: 2 runs, 2 at a time" c.err || { cat c.err; fail "resum
   fail "statuses after --resume: $(column out/results.csv status | tr '\n' ' ')"
 [ "$(value out/results.csv 0 wall_s)" = "$wall0" ] || fail "--resume ran the finished run again"
 grep -q '^3 runs: 2 ok, 1 timeout ' c.out || { cat c.out; fail "resume: no summary of all runs"; }
+leftover=$(find out -name '*.tmp*')
+[ -z "$leftover" ] || fail "temporary files left: $leftover"
 echo "second campaign refused; SIGTERM: ok interrupted missing, exit 143; --resume: ok timeout ok"
