@@ -353,8 +353,9 @@ static int limiter(const options *o, double bw)
   }
   for (size_t i = 0; i < m.rows; i++) {
     const double *r = m.v + 3 * i;
-    if (r[0] < 1 || r[0] != floor(r[0]) || !(r[1] > 0)) { /* size 0 would give a factor of 0 */
-      fprintf(stderr, PROG ": %s:%d: %s = %g: pairs is a whole number >= 1 and size a byte count > 0 "
+    /* size 0 would give a factor of 0; pairs past a million print as long cells */
+    if (r[0] < 1 || r[0] > 1e6 || r[0] != floor(r[0]) || !(r[1] > 0)) {
+      fprintf(stderr, PROG ": %s:%d: %s = %g: pairs is a whole number from 1 to 1000000 and size a byte count > 0 "
                       "(pairs,size,duration)\n", o->sendrecv, m.lines[i], r[1] > 0 ? "pairs" : "size",
               r[1] > 0 ? r[0] : r[1]);
       measurements_free(&m);
