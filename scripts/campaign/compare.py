@@ -88,6 +88,7 @@ def run_one(out, index_text):
 
 
 def resume(out, run):
+    planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
     plan = planner.load(out)
     todo = results.unfinished(out, plan)
@@ -107,6 +108,7 @@ def main(argv):
     if run["run_one"]:
         return run_one(*run["run_one"])
     if run["collect"]:
+        planner.load(run["collect"])  # as in resume()
         lock.hold(run["collect"])
         return report(run["collect"], planner.load(run["collect"]), run)
     if run["resume"]:

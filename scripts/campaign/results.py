@@ -60,12 +60,13 @@ def clear_runs(out, keep=()):
     for name in os.listdir(out):  # left by a process killed while writing (results.csv, plan.json)
         if re.fullmatch(r".+\.tmp[0-9]+", name):
             os.remove(os.path.join(out, name))
-    kept = {f"{i:04d}" for i in keep}
+    kept = set(keep)
     for sub in ("runs", "logs"):
         d = os.path.join(out, sub)
         if os.path.isdir(d):
             for name in os.listdir(d):
-                if ((name[:4].isdigit() and name[:4] not in kept) or name.startswith("slurm-")
+                lead = re.match(r"[0-9]+", name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999)
+                if ((lead and int(lead.group()) not in kept) or name.startswith("slurm-")
                         or ".tmp" in name):
                     os.remove(os.path.join(d, name))
 
