@@ -4,6 +4,7 @@ network models) here or on Slurm, and reports it. See cli.USAGE."""
 import os
 import signal
 import sys
+import threading
 import warnings
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
@@ -82,8 +83,22 @@ def run_one(out, index_text):
     plan = planner.load(out)
     if not index_text.isdigit() or int(index_text) >= len(plan["runs"]):
         raise CampaignError(f"--run-one: run index '{index_text}' is not in 0..{len(plan['runs']) - 1}")
-    row = simulate.run(plan, int(index_text), out)
-    print(",".join(str(row[c]) for c in results.COLUMNS))
+    # The run in a thread: a SIGTERM (scancel, the task's time limit) stops
+    # it here, and the thread still stores its row, 'interrupted'.
+    done = []
+    worker = threading.Thread(target=lambda: done.append(simulate.run(plan, int(index_text), out)))
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.5)
+    except (KeyboardInterrupt, Stopped):
+        simulate.kill_all()
+        worker.join()
+        raise
+    row = done[0] if done else None
+    if row is None:
+        raise CampaignError(f"--run-one: run {index_text} did not run (see {os.path.join(out, 'logs')})")
+    to_stdout(",".join(str(row[c]) for c in results.COLUMNS) + "\n")
     return 0 if row["status"] == "ok" else 1
 
 

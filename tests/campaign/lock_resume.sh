@@ -5,7 +5,8 @@
 # 2, naming A's process), then A gets SIGTERM: exit 143, spin is
 # 'interrupted' (not failed), results.csv holds what finished. --resume
 # runs spin and the last run only (the first keeps its row), although A's
-# lock file is still there: the lock is the process's, not the file.
+# lock file is still there: the lock is the process's, not the file. A
+# Slurm task's --run-one stopped by SIGTERM stores 'interrupted' as well.
 # usage: lock_resume.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -63,4 +64,22 @@ grep -q "^compare-models: 2 runs, 2 at a time" c.err || { cat c.err; fail "resum
 grep -q '^3 runs: 2 ok, 1 timeout ' c.out || { cat c.out; fail "resume: no summary of all runs"; }
 leftover=$(find out -name '*.tmp*')
 [ -z "$leftover" ] || fail "temporary files left: $leftover"
-echo "second campaign refused; SIGTERM: ok interrupted missing, exit 143; --resume: ok timeout ok"
+
+# A Slurm task (--run-one) stopped by SIGTERM (scancel, its time limit)
+# stores its run as 'interrupted' too, for --resume.
+rm out/runs/0001.csv out/logs/0001.err
+python3 "$src/scripts/campaign/compare.py" --run-one out 1 > d.out 2> d.err &
+d=$!
+for _ in $(seq 300); do
+  [ -e out/logs/0001.err ] && break
+  sleep 0.1
+done
+sleep 1
+kill -TERM $d
+set +e
+wait $d
+rc=$?
+set -e
+[ $rc = 143 ] || { cat d.err; fail "--run-one stopped: exit status $rc, want 143"; }
+grep -q '^1,spin,.*,interrupted,-9,' out/runs/0001.csv || fail "--run-one stopped: $(cat out/runs/0001.csv)"
+echo "second campaign refused; SIGTERM: ok interrupted missing, exit 143; --resume: ok timeout ok; --run-one interrupted"
