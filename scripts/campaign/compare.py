@@ -85,8 +85,14 @@ def run_one(out, index_text):
         raise CampaignError(f"--run-one: run index '{index_text}' is not in 0..{len(plan['runs']) - 1}")
     # The run in a thread: a SIGTERM (scancel, the task's time limit) stops
     # it here, and the thread still stores its row, 'interrupted'.
-    done = []
-    worker = threading.Thread(target=lambda: done.append(simulate.run(plan, int(index_text), out)))
+    done, failure = [], []
+
+    def work():
+        try:
+            done.append(simulate.run(plan, int(index_text), out))
+        except Exception as e:  # raised again below, in the main thread
+            failure.append(e)
+    worker = threading.Thread(target=work)
     worker.start()
     try:
         while worker.is_alive():
@@ -94,10 +100,12 @@ def run_one(out, index_text):
     except (KeyboardInterrupt, Stopped):
         simulate.kill_all()
         worker.join()
+        if not (done and done[0]):
+            simulate.store_interrupted(plan, int(index_text), out)
         raise
-    row = done[0] if done else None
-    if row is None:
-        raise CampaignError(f"--run-one: run {index_text} did not run (see {os.path.join(out, 'logs')})")
+    if failure:
+        raise failure[0]
+    row = done[0]
     to_stdout(",".join(str(row[c]) for c in results.COLUMNS) + "\n")
     return 0 if row["status"] == "ok" else 1
 

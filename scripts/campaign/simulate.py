@@ -140,9 +140,23 @@ def run(plan, index, out):
     out_text, err_text = read_tail(out_path), read_tail(err_path)
     status, sim, note = outcome(code, timed_out, plan["timeout"], out_text, err_text, stopped)
     sums = CHECKSUM.findall(out_text)
-    row = {"run": index, "program": r["program"], "platform": r["platform"], "hostfile": r["hostfile"],
-           "ranks": r["ranks"], "model": r["model"], "status": status, "exit_code": code, "simulated_s": sim,
-           "checksum": sums[-1] if sums and status == "ok" else "", "note": note, "wall_s": f"{wall:.3f}",
-           "peak_rss_kib": rss}
+    row = dict(row_of(r), status=status, exit_code=code, simulated_s=sim,
+               checksum=sums[-1] if sums and status == "ok" else "", note=note, wall_s=f"{wall:.3f}",
+               peak_rss_kib=rss)
+    results.store_run(out, row)
+    return row
+
+
+def row_of(r):
+    """The columns a run's row takes from the plan."""
+    return {"run": r["index"], "program": r["program"], "platform": r["platform"], "hostfile": r["hostfile"],
+            "ranks": r["ranks"], "model": r["model"]}
+
+
+def store_interrupted(plan, index, out):
+    """The row of a run stopped before it started (a Slurm task cancelled
+    early): 'interrupted', as if it had been killed."""
+    row = dict(row_of(plan["runs"][index]), status="interrupted", exit_code="", simulated_s="", checksum="",
+               note="stopped before it started; --resume runs it", wall_s="", peak_rss_kib="")
     results.store_run(out, row)
     return row
