@@ -21,11 +21,12 @@ bash "$cmp" --program "first=./failing_app --mode ok" --program "spin=./failing_
   --program "last=./failing_app --mode ok" --np 2 --models contention --timeout 4 -j 1 --out out --no-figures \
   > a.out 2> a.err &
 a=$!
+# (the spinning run's command line holds this test's own directory)
 for _ in $(seq 300); do
-  [ -e out/runs/0000.csv ] && [ -e out/logs/0001.err ] && break
+  [ -e out/runs/0000.csv ] && pgrep -f "$tmp/failing_app --mode spin" > /dev/null && break
   sleep 0.1
 done
-[ -e out/logs/0001.err ] || { cat a.err; fail "the spinning run did not start"; }
+pgrep -f "$tmp/failing_app --mode spin" > /dev/null || { cat a.err; fail "the spinning run did not start"; }
 
 set +e
 bash "$cmp" --program "./failing_app --mode ok" --np 2 --models contention --out out > b.out 2> b.err
@@ -71,10 +72,9 @@ rm out/runs/0001.csv out/logs/0001.err
 python3 "$src/scripts/campaign/compare.py" --run-one out 1 > d.out 2> d.err &
 d=$!
 for _ in $(seq 300); do
-  [ -e out/logs/0001.err ] && break
+  pgrep -f "$tmp/failing_app --mode spin" > /dev/null && break
   sleep 0.1
 done
-sleep 1
 kill -TERM $d
 set +e
 wait $d
