@@ -21,7 +21,9 @@ is closed at the last time of the file and counted as unfinished). Prints:
 with no dependency. "Time-weighted": a comm counts for as long as it runs at
 each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
 """
+import codecs
 import csv
+import math
 import os
 import signal
 import sys
@@ -91,17 +93,33 @@ def parse_args(argv):
     return opts
 
 
+def text_lines(path, f):
+    """The lines of binary file f as text: UTF-8 (a leading byte order mark
+    dropped), no NUL byte; else one error line naming the line."""
+    for n, raw in enumerate(f, 1):
+        if n == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8):]
+        if b"\0" in raw:
+            die(f"{path}:{n}: NUL byte in the line (a penalty trace is CSV text)")
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError:
+            die(f"{path}:{n}: not UTF-8 text (a penalty trace is CSV text)")
+
+
 def read_segments(path):
     """Returns (segments, hosts, t_end, unfinished, ncomms): a segment is
     (t0, t1, src, dst, penalty)."""
     expected = ["time", "comm", "src", "dst", "penalty", "bound", "event"]
     try:
-        f = open(path, newline="")
+        f = open(path, "rb")
     except OSError as e:
         die(f"{path}: {e.strerror}")
     with f:
-        rows = csv.reader(f)
+        rows = csv.reader(text_lines(path, f))
         header = next(rows, None)
+        if header is None:
+            die(f"{path}: empty file (a penalty trace starts with the line {','.join(expected)})")
         if header != expected:
             die(f"{path}:1: not a penalty trace: header {','.join(header or [])!r}, "
                 f"expected {','.join(expected)!r}")
@@ -117,6 +135,11 @@ def read_segments(path):
                 t, penalty = float(row[0]), float(row[4])
             except ValueError:
                 die(f"{path}:{line}: time or penalty is not a number")
+            # float() takes 'nan' and 'inf': a mean over them is no summary.
+            if not math.isfinite(t) or t < 0:
+                die(f"{path}:{line}: time '{row[0]}' is not a number of seconds >= 0")
+            if not math.isfinite(penalty) or penalty < 0:
+                die(f"{path}:{line}: penalty '{row[4]}' is not a finite number >= 0")
             comm, src, dst, event = row[1], row[2], row[3], row[6]
             if t < t_last:
                 die(f"{path}:{line}: time {row[0]} goes back (previous {t_last:g})")

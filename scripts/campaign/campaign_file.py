@@ -1,6 +1,8 @@
 """Reads a campaign file: one 'key value...' line per item, '#' comments,
 shell-like quoting; paths are relative to the file's own directory.
-Documented in doc/comparison.md ("Campaign files")."""
+Documented in doc/comparison.md ("Campaign files"). UTF-8 text (a leading
+byte order mark is dropped); time linear in the file size."""
+import codecs
 import os
 import re
 import shlex
@@ -50,42 +52,96 @@ def parse_slurm(words, slurm, where):
         slurm["partition"] = rest[0]
 
 
-def parse(path, build):
-    """Campaign file -> settings dict (lists empty when the file does not set them)."""
+# One piece of a line, as a POSIX shell reads it (shlex.split's rules,
+# which the tests compare with): blanks, a comment, a '...' or "..." string,
+# a backslash escape, or plain characters. shlex itself grows each word one
+# character at a time, in time quadratic in the word's length.
+PIECE = re.compile(r"""(?P<blank>[ \t\r\n]+)|(?P<comment>\#)|'(?P<single>[^']*)'|"(?P<double>(?:[^"\\]|\\.)*)"|"""
+                   r"""\\(?P<escaped>.)|(?P<plain>[^ \t\r\n'"\\\#]+)""", re.S)
+DOUBLE_ESCAPE = re.compile(r'\\(["\\])')  # inside "...", only \" and \\ are escapes
+
+
+def split_words(line):
+    """A line -> its words, as shlex.split(line, comments=True) gives them."""
+    words, parts, quoted, i = [], [], False, 0
+    while i < len(line):
+        m = PIECE.match(line, i)
+        if m is None:
+            raise ValueError("No escaped character" if line[i] == "\\" else "No closing quotation")
+        kind, i = m.lastgroup, m.end()
+        if kind in ("blank", "comment"):
+            if parts or quoted:
+                words.append("".join(parts))
+            parts, quoted = [], False
+            if kind == "comment":
+                return words
+        elif kind == "double":
+            parts.append(DOUBLE_ESCAPE.sub(r"\1", m.group(kind)))
+            quoted = True
+        else:
+            parts.append(m.group(kind))
+            quoted = quoted or kind == "single"
+    if parts or quoted:
+        words.append("".join(parts))
+    return words
+
+
+def read_lines(path):
+    """The file's lines: UTF-8 text without NUL bytes, else one-line errors."""
     try:
-        with open(path) as f:
-            lines = f.read().splitlines()
+        with open(path, "rb") as f:
+            data = f.read()
     except OSError as e:
         raise CampaignError(f"campaign file '{path}': {e.strerror}")
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise CampaignError(f"{path}:{line}: not UTF-8 text (byte 0x{data[e.start]:02X}); save the campaign file as "
+                            f"UTF-8")
+    nul = text.find("\0")
+    if nul >= 0:
+        raise CampaignError(f"{path}:{text.count(chr(10), 0, nul) + 1}: NUL byte in the line (a campaign file is "
+                            f"text: 'key value...' lines)")
+    lines = text.split("\n")
+    return lines[:-1] if lines and lines[-1] == "" else lines
+
+
+def parse(path, build):
+    """Campaign file -> settings dict (lists empty when the file does not set them)."""
+    lines = read_lines(path)
     base = os.path.dirname(os.path.abspath(path))
     s = empty_settings()
+    seen = {"programs": set(), "platforms": set(), "ranks": set(), "models": set()}
     for n, line in enumerate(lines, 1):
         where = f"{path}:{n}"
         try:
-            words = shlex.split(line, comments=True)
+            words = split_words(line)
         except ValueError as e:
             raise CampaignError(f"{where}: {e} (quote arguments with '...' or \"...\")")
         if not words:
             continue
         key, rest = words[0], words[1:]
         if key not in KEYS:
-            raise CampaignError(f"{where}: unknown key '{key}' (accepted: {', '.join(KEYS)})")
+            shown = key if len(key) <= 40 else key[:40] + "..."
+            raise CampaignError(f"{where}: unknown key '{shown}' (accepted: {', '.join(KEYS)})")
         if key == "program":
             s["programs"].append(spec.parse_program(rest, where, base, build))
-            spec.check_unique(s["programs"], "program", where)
+            spec.check_unique(s["programs"], "program", where, seen["programs"])
         elif key == "platform":
             if len(rest) not in (1, 2):
                 raise CampaignError(f"{where}: platform expects a platform file (or 'default') and a hostfile")
             s["platforms"].append(spec.parse_platform(rest[0], rest[1] if len(rest) == 2 else None, where, base))
-            spec.check_unique_platforms(s["platforms"], where)
+            spec.check_unique_platforms(s["platforms"], where, seen["platforms"])
         elif key == "ranks":
-            spec.parse_ranks(rest, where)  # this line, then duplicates across lines
-            s["ranks"] = spec.parse_ranks([str(r) for r in s["ranks"]] + rest, where)
+            spec.parse_ranks(rest, where, s["ranks"], seen["ranks"])
         elif key == "model":
             if not rest:
                 raise CampaignError(f"{where}: model expects [LABEL=]NAME[:key=value,...] [smpirun options]")
             s["models"].append(spec.parse_model(rest[0], rest[1:], where))
-            spec.check_unique(s["models"], "model", where)
+            spec.check_unique(s["models"], "model", where, seen["models"])
         elif key == "timeout":
             if len(rest) != 1:
                 raise CampaignError(f"{where}: timeout expects one number of seconds")

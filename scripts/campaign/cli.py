@@ -11,6 +11,7 @@ from spec import CampaignError
 USAGE = """\
 usage: compare-models.sh [options] [-- smpirun options for every run]
        compare-models.sh --collect DIR [--log-scale] [--no-figures] [-q]
+       compare-models.sh --resume DIR [-j N] [--log-scale] [--no-figures] [-q]
 
 Simulates every program x platform x rank count x network model of a
 campaign with smpirun, and writes a table (stdout), DIR/results.csv and
@@ -28,12 +29,13 @@ What to run (each option replaces the campaign file's list):
   --platform FILE|default  a SimGrid platform; repeat for several
   --hostfile FILE          hostfile of the --platform before it (the default
                            platform's is generated: 8 nodes x 4 cores)
-  --np "N [N ...]"         rank counts (default 32)
+  --np "N [N ...]"         rank counts, 1 to 1000000 (default 32)
   --models "SPEC ..."      network models, each [LABEL=]NAME[:key=value,...],
                            e.g. contention gige=contention:technology=gige
                            CM02:network/crosstraffic=0 (default: contention
                            SMPI CM02 LV08 IB loggps)
   --timeout SECONDS        kill a run after this wall time: status 'timeout'
+                           (default 3600)
   --smpirun PATH           launcher (default: BUILD/bin/smpirun, which loads
                            the plugin; BUILD is $BUILD_DIR or ./build of the
                            project)
@@ -47,6 +49,12 @@ How to run:
   --max-parallel N         Slurm settings (doc/comparison.md, "On a cluster")
   --wait                   with --slurm: wait for the results, print them
   --collect DIR            gather DIR's runs into the CSV, table and figures
+  --resume DIR             run the runs of DIR's campaign that did not finish
+                           (interrupted or not run), then report all
+A results directory holds one campaign at a time: a second one refuses it.
+Options writing a file (--cfg=contention/trace:FILE, tracing/filename,
+-trace-file) take {run} in FILE, replaced by each run's number; with runs at
+once, they must.
 Figures:
   --log-scale              logarithmic time axes
   --no-figures             CSV and table only
@@ -56,7 +64,7 @@ missing; 2 bad option or campaign file.
 
 VALUED = ("--campaign", "--program", "--workloads", "--platform", "--hostfile", "--np", "--models", "--timeout",
           "--smpirun", "-j", "--jobs", "--out", "--partition", "--time", "--sbatch-option", "--setup",
-          "--max-parallel", "--collect")
+          "--max-parallel", "--collect", "--resume")
 # flag -> (setting, value)
 FLAGS = {"-q": ("quiet", True), "--quiet": ("quiet", True), "--slurm": ("slurm", True), "--wait": ("wait", True),
          "--log-scale": ("log_scale", True), "--no-figures": ("figures", False), "-h": ("help", True),
@@ -73,7 +81,7 @@ def parse(argv):
     cwd, build = os.getcwd(), build_dir()
     s = campaign_file.empty_settings()
     run = {"campaign": None, "jobs": None, "quiet": False, "out": None, "slurm": False, "wait": False,
-           "collect": None, "log_scale": False, "figures": True, "help": False, "run_one": None}
+           "collect": None, "resume": None, "log_scale": False, "figures": True, "help": False, "run_one": None}
     raw_platforms = []  # [text, hostfile or None]
     i = 0
     while i < len(argv):
@@ -143,6 +151,8 @@ def parse(argv):
             run["out"] = os.path.abspath(v)
         elif a == "--collect":
             run["collect"] = os.path.abspath(v)
+        elif a == "--resume":
+            run["resume"] = os.path.abspath(v)
         else:  # Slurm settings, validated like the campaign file's
             key = {"--partition": "partition", "--time": "time", "--sbatch-option": "option", "--setup": "setup",
                    "--max-parallel": "max-parallel"}[a]
@@ -160,6 +170,10 @@ def parse(argv):
     if run["collect"] and (given or run["campaign"]):
         raise CampaignError(f"option --collect gathers a finished campaign: it takes only --log-scale, --no-figures "
                             f"and -q, not {given[0] if given else '--campaign'}")
+    given = [a for a in given if a not in ("--resume", "-j", "--jobs")] + (["--out"] if "--out" in argv else [])
+    if run["resume"] and (given or run["collect"]):
+        raise CampaignError(f"option --resume runs the rest of DIR's campaign as it was planned: it takes only -j, "
+                            f"--log-scale, --no-figures and -q, not {given[0] if given else '--collect'}")
     return s, run
 
 
@@ -172,6 +186,8 @@ def merge(file_s, cli_s, build):
     for key in ("timeout", "smpirun"):
         if cli_s[key] is not None:
             s[key] = cli_s[key]
+    if s["timeout"] is None:
+        s["timeout"] = spec.DEFAULT_TIMEOUT
     s["smpirun_args"] = file_s["smpirun_args"] + cli_s["smpirun_args"]
     slurm = dict(file_s["slurm"])
     for key in ("partition", "time", "max_parallel"):

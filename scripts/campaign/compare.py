@@ -4,12 +4,15 @@ network models) here or on Slurm, and reports it. See cli.USAGE."""
 import os
 import signal
 import sys
+import threading
+import warnings
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 import campaign_file
 import cli
 import figures
 import local
+import lock
 import plan as planner
 import results
 import simulate
@@ -18,58 +21,148 @@ import table
 from spec import CampaignError
 
 
+class Stopped(BaseException):
+    """SIGTERM or SIGHUP: stops the campaign like Ctrl-C."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def to_stdout(text):
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, "standard output") from None
+
+
 def report(out, plan, run):
     """Gathers DIR's rows into results.csv, prints the tables, draws the
     figures; -> 0 if every run succeeded, else 1."""
     rows = results.gather(out, plan)
     csv_path = results.write(out, rows)
-    print()
-    sys.stdout.write(table.report(rows, out))
+    to_stdout("\n" + table.report(rows, out))
     if run["figures"]:
         try:
-            paths = figures.make(rows, os.path.join(out, "figures"), run["log_scale"])
-            print(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)")
+            with warnings.catch_warnings():  # matplotlib's overflow warnings on values near 1e308
+                warnings.simplefilter("ignore")
+                paths = figures.make(rows, os.path.join(out, "figures"), run["log_scale"])
+            to_stdout(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)\n")
         except figures.Unavailable as e:
             print(f"compare-models: figures skipped: {e}", file=sys.stderr)
-    print(f"data:    {csv_path}")
+        except (ValueError, OverflowError) as e:  # times matplotlib cannot place on an axis
+            print(f"compare-models: figures skipped: matplotlib cannot draw these times ({e})", file=sys.stderr)
+    to_stdout(f"data:    {csv_path}\n")
     return 0 if all(r["status"] == "ok" for r in rows) else 1
+
+
+def stopped(out, plan, signum):
+    """After Ctrl-C or a signal: results.csv of what finished (the runs in
+    flight are 'interrupted'), and how to go on. -> the exit status."""
+    rows = results.gather(out, plan, damaged_ok=True)
+    path = results.write(out, rows)
+    done = sum(r["status"] in results.FINISHED for r in rows)
+    cut = sum(r["status"] == "interrupted" for r in rows)
+    print(f"compare-models: stopped by signal {signum}: {done} of {len(rows)} runs finished, {cut} interrupted "
+          f"(results so far in {path}); run the others with: compare-models.sh --resume {out}", file=sys.stderr)
+    return 128 + signum
+
+
+def run_locally(plan, out, run, todo=None):
+    try:
+        local.run_all(plan, out, run["jobs"] or local.default_jobs(), run["quiet"], todo)
+    except KeyboardInterrupt:
+        return stopped(out, plan, signal.SIGINT)
+    except Stopped as e:
+        return stopped(out, plan, e.signum)
+    return report(out, plan, run)
 
 
 def run_one(out, index_text):
     plan = planner.load(out)
     if not index_text.isdigit() or int(index_text) >= len(plan["runs"]):
         raise CampaignError(f"--run-one: run index '{index_text}' is not in 0..{len(plan['runs']) - 1}")
-    row = simulate.run(plan, int(index_text), out)
-    print(",".join(str(row[c]) for c in results.COLUMNS))
+    # The run in a thread: a SIGTERM (scancel, the task's time limit) stops
+    # it here, and the thread still stores its row, 'interrupted'.
+    done, failure = [], []
+
+    def work():
+        try:
+            done.append(simulate.run(plan, int(index_text), out))
+        except Exception as e:  # raised again below, in the main thread
+            failure.append(e)
+    worker = threading.Thread(target=work)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.5)
+    except (KeyboardInterrupt, Stopped):
+        simulate.kill_all()
+        worker.join()
+        if not (done and done[0]):
+            simulate.store_interrupted(plan, int(index_text), out)
+        raise
+    if failure:
+        raise failure[0]
+    row = done[0]
+    to_stdout(",".join(str(row[c]) for c in results.COLUMNS) + "\n")
     return 0 if row["status"] == "ok" else 1
+
+
+def resume(out, run):
+    planner.load(out)  # a directory without a campaign is an error, not created by the lock
+    lock.hold(out)
+    plan = planner.load(out)
+    todo = results.unfinished(out, plan)
+    again = {r["index"] for r in todo}
+    results.clear_runs(out, keep=[r["index"] for r in plan["runs"] if r["index"] not in again])
+    if not run["quiet"]:
+        print(f"compare-models: {len(plan['runs']) - len(todo)} of {len(plan['runs'])} runs of {out} finished "
+              f"already", file=sys.stderr, flush=True)
+    return run_locally(plan, out, run, todo)
 
 
 def main(argv):
     cli_s, run = cli.parse(argv)
     if run["help"]:
-        sys.stdout.write(cli.USAGE)
+        to_stdout(cli.USAGE)
         return 0
     if run["run_one"]:
         return run_one(*run["run_one"])
     if run["collect"]:
+        planner.load(run["collect"])  # as in resume()
+        lock.hold(run["collect"])
         return report(run["collect"], planner.load(run["collect"]), run)
+    if run["resume"]:
+        return resume(run["resume"], run)
     build = cli.build_dir()
     file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
     settings = cli.merge(file_s, cli_s, build)
     out = run["out"] or os.path.join(build, "compare")
-    runs = planner.build(settings, out, build)
+    lock.hold(out)
+    runs = planner.build(settings, out, build, os.getcwd())
+    jobs = run["jobs"] or local.default_jobs()
+    planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
+                          f"{jobs} at once (-j {jobs})" if jobs > 1 else None)
     results.clear_runs(out)
     plan = planner.make(runs, settings, os.getcwd())
     planner.save(out, plan)
     if run["slurm"]:
         collect_args = (["--log-scale"] if run["log_scale"] else []) + ([] if run["figures"] else ["--no-figures"])
+        lock.release()
         return slurm.submit(plan, out, settings["slurm"], collect_args, run["wait"], run["quiet"])
-    local.run_all(plan, out, run["jobs"] or local.default_jobs(), run["quiet"])
-    return report(out, plan, run)
+    return run_locally(plan, out, run)
+
+
+def shown(text):
+    """text with its control and invisible characters (a NUL, a byte order
+    mark) written as escapes: one visible line."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def terminate(signum, _frame):
-    raise SystemExit(128 + signum)
+    raise Stopped(signum)
 
 
 if __name__ == "__main__":
@@ -78,15 +171,17 @@ if __name__ == "__main__":
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)
     try:
-        sys.exit(main(sys.argv[1:]))
+        status = main(sys.argv[1:])
     except CampaignError as e:
-        print(f"compare-models: {e}", file=sys.stderr)
-        sys.exit(2)
+        print(f"compare-models: {shown(str(e))}", file=sys.stderr)
+        status = 2
     except OSError as e:
-        print(f"compare-models: {e.filename or ''}: {e.strerror}", file=sys.stderr)
-        sys.exit(2)
-    except KeyboardInterrupt:
+        where = f"{shown(str(e.filename))}: " if e.filename else ""
+        print(f"compare-models: {where}{e.strerror or e}", file=sys.stderr)
+        status = 1
+    except (KeyboardInterrupt, Stopped) as e:
         print("compare-models: interrupted; running simulations killed", file=sys.stderr)
-        sys.exit(130)
+        status = 128 + (e.signum if isinstance(e, Stopped) else signal.SIGINT)
     finally:
         simulate.kill_all()
+    sys.exit(status)

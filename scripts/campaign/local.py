@@ -33,25 +33,26 @@ def progress_line(done, total, row, elapsed):
             f"(elapsed {clock(elapsed)}, ETA {clock(eta)})")
 
 
-def run_all(plan, out, jobs, quiet):
-    runs = plan["runs"]
+def run_all(plan, out, jobs, quiet, runs=None):
+    """Runs the plan's runs (or those of runs, for --resume). On Ctrl-C or a
+    signal: stops the campaign (the runs in flight are 'interrupted'), waits
+    for their rows to be stored, then lets the exception through."""
+    runs = plan["runs"] if runs is None else runs
     total = len(runs)
     if not quiet:
-        print(f"compare-models: {total} run{'s' if total != 1 else ''}, {jobs} at a time, results in {out}",
-              file=sys.stderr, flush=True)
-    rows = [None] * total
+        limit = f"{plan['timeout']:g} s" if plan["timeout"] else "no limit"
+        print(f"compare-models: {total} run{'s' if total != 1 else ''}, {jobs} at a time, each killed after {limit} "
+              f"of wall time (--timeout), results in {out}", file=sys.stderr, flush=True)
     t0 = time.monotonic()
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {pool.submit(simulate.run, plan, r["index"], out): r["index"] for r in runs}
+        futures = [pool.submit(simulate.run, plan, r["index"], out) for r in runs]
         for done, fut in enumerate(as_completed(futures), 1):
             row = fut.result()
-            rows[futures[fut]] = row
-            if not quiet:
+            if not quiet and row:
                 print(progress_line(done, total, row, time.monotonic() - t0), file=sys.stderr, flush=True)
     except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
         simulate.kill_all()
+        pool.shutdown(wait=True, cancel_futures=True)
         raise
     pool.shutdown()
-    return rows

@@ -7,6 +7,7 @@ import re
 import shutil
 import subprocess
 
+import results
 import spec
 from spec import CampaignError
 
@@ -57,16 +58,79 @@ def write_default_hostfile(out):
     return path
 
 
-def build(settings, out, build_dir):
+def check_words(settings):
+    """SimGrid's smpirun splits the hostfile path, every --cfg option and the
+    program's arguments at blanks: refuses those that hold one."""
+    def refuse(what, text, where):
+        raise CampaignError(f"{where}: {what} '{text}' holds a blank, which SimGrid's smpirun splits in two; "
+                            f"accepted: {what}s without spaces or tabs")
+    for opt in settings["smpirun_args"]:
+        if any(c.isspace() for c in opt):
+            refuse("smpirun option", opt, "smpirun options")
+    for m in settings["models"]:
+        for opt in m.cfg:
+            if any(c.isspace() for c in opt):
+                refuse("smpirun option", opt, m.where or f"model {m.label}")
+    for prog in settings["programs"]:
+        for arg in prog.argv[1:]:
+            if any(c.isspace() for c in arg):
+                refuse("program argument", arg, f"program {prog.label}")
+
+
+def hostfile_argument(path, cwd):
+    """The hostfile as smpirun gets it: its path, or (if that holds a blank,
+    e.g. a campaign in "My runs/") its path from the runs' directory."""
+    if not any(c.isspace() for c in path):
+        return path
+    rel = os.path.relpath(path, cwd)
+    if any(c.isspace() for c in rel):
+        raise CampaignError(f"hostfile '{path}' has a blank in its path, which SimGrid's smpirun splits (so does its "
+                            f"path from {cwd}); accepted: a path without spaces, e.g. run from its directory or "
+                            f"give --out a directory without spaces")
+    return rel
+
+
+def output_options(args):
+    """The file-writing options among smpirun options: [(option, path)]."""
+    found = []
+    for i, a in enumerate(args):
+        key, sep, value = a[len("--cfg="):].partition(":") if a.startswith("--cfg=") else ("", "", "")
+        if sep and key in spec.OUTPUT_KEYS:
+            found.append((a, value))
+        elif a in spec.OUTPUT_OPTIONS and i + 1 < len(args):
+            found.append((f"{a} {args[i + 1]}", args[i + 1]))
+    return found
+
+
+def check_outputs(settings, nruns, parallel):
+    """With runs at once (parallel: how they run at once, for the message;
+    None if one at a time), every run must write its own file: the path
+    holds {run}."""
+    if nruns < 2 or not parallel:
+        return
+    for m in settings["models"]:
+        for opt, path in output_options(settings["smpirun_args"] + m.cfg):
+            if spec.RUN_PLACEHOLDER not in path:
+                raise CampaignError(f"output option {opt}: the {nruns} runs would all write this file, "
+                                    f"{parallel}; put {spec.RUN_PLACEHOLDER} in its path (replaced by "
+                                    f"the run number, e.g. trace-{spec.RUN_PLACEHOLDER}.csv) or give -j 1")
+
+
+def per_run(args, index):
+    return [a.replace(spec.RUN_PLACEHOLDER, f"{index:04d}") for a in args]
+
+
+def build(settings, out, build_dir, cwd):
     """Settings -> list of run dicts; checks the models against smpirun."""
     smpirun = find_smpirun(settings, build_dir)
+    check_words(settings)
     os.makedirs(out, exist_ok=True)
     generated = None
     hostfiles = []
     for p in settings["platforms"]:
         if not p.hostfile and generated is None:
             generated = write_default_hostfile(out)
-        hostfiles.append(p.hostfile or generated)
+        hostfiles.append(hostfile_argument(p.hostfile or generated, cwd))
     known = known_models(smpirun, settings["platforms"][0].path, hostfiles[0])
     for m in settings["models"]:
         if m.name not in known:
@@ -77,9 +141,10 @@ def build(settings, out, build_dir):
         for plat, hostfile in zip(settings["platforms"], hostfiles):
             for n in settings["ranks"]:
                 for m in settings["models"]:
+                    i = len(runs)
                     argv = ([smpirun, "-np", str(n), "-platform", plat.path, "-hostfile", hostfile] + BASE_OPTIONS
-                            + settings["smpirun_args"] + [f"--cfg=network/model:{m.name}"] + m.cfg + TIMING_OPTIONS
-                            + prog.argv)
+                            + per_run(settings["smpirun_args"], i) + [f"--cfg=network/model:{m.name}"]
+                            + per_run(m.cfg, i) + TIMING_OPTIONS + prog.argv)
                     runs.append({"index": len(runs), "program": prog.label, "platform": plat.label,
                                  "hostfile": plat.hostfile_label, "ranks": n, "model": m.label, "argv": argv})
     return runs
@@ -91,20 +156,50 @@ def make(runs, settings, cwd):
 
 
 def save(out, plan):
-    """DIR/plan.json, read by --run-one (Slurm tasks) and --collect."""
-    tmp = os.path.join(out, "plan.json.tmp")
-    with open(tmp, "w") as f:
-        json.dump(plan, f, indent=1)
-    os.replace(tmp, os.path.join(out, "plan.json"))
+    """DIR/plan.json, read by --run-one (Slurm tasks), --collect and --resume."""
+    results.write_atomic(os.path.join(out, "plan.json"), json.dumps(plan, indent=1))
+
+
+RUN_FIELDS = {"index": int, "program": str, "platform": str, "hostfile": str, "ranks": int, "model": str,
+              "argv": list}
+
+
+def plan_problem(plan):
+    """What makes plan (read from JSON) not a campaign plan, or None."""
+    if not isinstance(plan, dict):
+        return f"the file holds a JSON {type(plan).__name__}, not an object"
+    if not isinstance(plan.get("cwd"), str) or "\0" in plan["cwd"]:
+        return "no 'cwd' directory"
+    t = plan.get("timeout")
+    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t < float("inf")):
+        return f"'timeout' {t!r} is not a positive number of seconds"
+    if not isinstance(plan.get("runs"), list):
+        return "no 'runs' list"
+    for i, r in enumerate(plan["runs"]):
+        if not isinstance(r, dict):
+            return f"run {i} is not an object"
+        for key, kind in RUN_FIELDS.items():
+            if not isinstance(r.get(key), kind) or isinstance(r.get(key), bool):
+                return f"run {i} has no {kind.__name__} '{key}'"
+        if r["index"] != i:
+            return f"run {i} has index {r['index']}"
+        if not r["argv"] or not all(isinstance(a, str) and "\0" not in a for a in r["argv"]):
+            return f"run {i} has no command line"
+    return None
 
 
 def load(out):
     path = os.path.join(out, "plan.json")
     try:
-        with open(path) as f:
-            plan = json.load(f)
-    except OSError:
+        with open(path, "rb") as f:
+            plan = json.loads(f.read().decode("utf-8"))
+    except FileNotFoundError:
         raise CampaignError(f"'{out}' holds no campaign ({path} not found)")
-    except ValueError as e:
+    except OSError as e:
+        raise CampaignError(f"{path}: cannot read: {e.strerror}")
+    except (ValueError, RecursionError) as e:  # also UnicodeDecodeError; RecursionError: nested too deep
         raise CampaignError(f"{path}: not a campaign plan ({e})")
+    why = plan_problem(plan)
+    if why:
+        raise CampaignError(f"{path}: not a campaign plan: {why} (accepted: the plan.json compare-models writes)")
     return plan

@@ -1,15 +1,22 @@
 """Result rows: one CSV file per run (DIR/runs/NNNN.csv, written by whoever
-ran it, here or in a Slurm task), gathered in plan order into
-DIR/results.csv; a run without a row is 'missing'."""
+ran it, here or in a Slurm task, atomically: a temporary file renamed),
+gathered in plan order into DIR/results.csv; a run without a row is
+'missing'. A run that was running when the campaign was stopped is
+'interrupted': neither it nor a missing run is finished, --resume runs them."""
 import csv
 import io
+import math
 import os
+import re
+
+from spec import CampaignError
 
 # Columns that depend only on the campaign come first; wall time and memory,
 # which change from one execution to the next, last.
 COLUMNS = ["run", "program", "platform", "hostfile", "ranks", "model", "status", "exit_code", "simulated_s",
            "checksum", "note", "wall_s", "peak_rss_kib"]
-STATUSES = ("ok", "failed", "timeout", "missing")
+STATUSES = ("ok", "failed", "timeout", "interrupted", "missing")
+FINISHED = ("ok", "failed", "timeout")
 
 
 def run_path(out, index):
@@ -25,10 +32,19 @@ def to_csv(rows):
 
 
 def write_atomic(path, text):
+    """path holds text, or its former content: never a part. An error names
+    path and leaves no temporary file."""
     tmp = f"{path}.tmp{os.getpid()}"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, path)
+    except OSError as e:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise OSError(e.errno, e.strerror, path) from None
 
 
 def store_run(out, row):
@@ -36,25 +52,68 @@ def store_run(out, row):
     write_atomic(run_path(out, row["run"]), to_csv([row]))
 
 
-def clear_runs(out):
-    """Removes the rows, logs and results of a previous campaign in DIR."""
+def clear_runs(out, keep=()):
+    """Removes the rows, logs and results of a previous campaign in DIR (but
+    the rows and logs of the runs in keep), and temporary files."""
     if os.path.exists(os.path.join(out, "results.csv")):
         os.remove(os.path.join(out, "results.csv"))
+    for name in os.listdir(out):  # left by a process killed while writing (results.csv, plan.json)
+        if re.fullmatch(r".+\.tmp[0-9]+", name):
+            os.remove(os.path.join(out, name))
+    kept = set(keep)
     for sub in ("runs", "logs"):
         d = os.path.join(out, sub)
         if os.path.isdir(d):
             for name in os.listdir(d):
-                if name[:4].isdigit() or name.startswith("slurm-"):
+                lead = re.match(r"[0-9]+", name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999)
+                if ((lead and int(lead.group()) not in kept) or name.startswith("slurm-")
+                        or ".tmp" in name):
                     os.remove(os.path.join(d, name))
 
 
-def read_run(out, index):
+def number(text, lo=0.0):
+    """text as a finite float >= lo, or None."""
     try:
-        with open(run_path(out, index)) as f:
-            rows = list(csv.DictReader(f))
-    except OSError:
+        v = float(text)
+    except (TypeError, ValueError):
         return None
-    return rows[0] if len(rows) == 1 and rows[0].get("status") in STATUSES else None
+    return v if math.isfinite(v) and v >= lo else None
+
+
+def row_problem(rows, index, header):
+    """Why the rows read from a run's file are not its result, or None."""
+    if header != COLUMNS:
+        return f"line 1: header is not {','.join(COLUMNS)}"
+    if len(rows) != 1:
+        return f"{len(rows)} rows, expected one"
+    r = rows[0]
+    if r.get("run") != str(index):
+        return f"line 2: run '{r.get('run')}', expected {index}"
+    if r.get("status") not in STATUSES or r["status"] == "missing":
+        return f"line 2: status '{r.get('status')}' (accepted: {', '.join(STATUSES[:-1])})"
+    if r["status"] == "ok" and number(r.get("simulated_s")) is None:
+        return f"line 2: simulated_s '{r.get('simulated_s')}' is not a number of seconds >= 0"
+    if r.get("wall_s") not in ("", None) and number(r["wall_s"]) is None:
+        return f"line 2: wall_s '{r['wall_s']}' is not a number of seconds >= 0"
+    return None
+
+
+def read_run(out, index):
+    """-> (row or None, why the file is damaged or None). No file: (None, None)."""
+    path = run_path(out, index)
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            reader = csv.DictReader(f)
+            rows = list(reader)
+            header = reader.fieldnames
+    except FileNotFoundError:
+        return None, None
+    except OSError as e:
+        return None, f"cannot read: {e.strerror}"
+    except (UnicodeDecodeError, csv.Error) as e:
+        return None, f"not a CSV row written by compare-models ({e})"
+    why = row_problem(rows, index, header)
+    return (None, why) if why else (rows[0], None)
 
 
 def missing_row(r, note):
@@ -63,14 +122,26 @@ def missing_row(r, note):
             "checksum": "", "note": note, "wall_s": "", "peak_rss_kib": ""}
 
 
-def gather(out, plan):
-    """Every run's row in plan order (missing rows for runs without one)."""
+def gather(out, plan, damaged_ok=False):
+    """Every run's row in plan order (missing rows for runs without one). A
+    damaged row is an error, or (damaged_ok) a missing row."""
     rows = []
     for r in plan["runs"]:
-        row = read_run(out, r["index"])
-        rows.append(row or missing_row(r, f"no result in {run_path(out, r['index'])} (task not run or killed; "
+        row, why = read_run(out, r["index"])
+        path = run_path(out, r["index"])
+        if why and not damaged_ok:
+            raise CampaignError(f"{path}: {why}; accepted: a row written by compare-models (remove the file and "
+                                f"run the rest with --resume {out})")
+        if why:
+            row = missing_row(r, f"damaged result in {path}: {why}")
+        rows.append(row or missing_row(r, f"no result in {path} (not run, or its task was killed; "
                                           f"see {os.path.join(out, 'logs')})"))
     return rows
+
+
+def unfinished(out, plan):
+    """The runs without a finished row (ok, failed or timeout), in order."""
+    return [r for r in plan["runs"] if (read_run(out, r["index"])[0] or {}).get("status") not in FINISHED]
 
 
 def write(out, rows):

@@ -22,7 +22,13 @@ ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Can
 TAIL_BYTES = 8 << 20
 
 _running = {}  # pid -> Popen, for kill_all()
+_stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
+_stopping = threading.Event()  # set by kill_all(): no run starts any more
 _lock = threading.Lock()
+
+
+class NotStarted(Exception):
+    """The campaign was stopped before this run started."""
 
 
 def log_paths(out, index):
@@ -48,17 +54,20 @@ def first_error(text):
 
 
 def execute(argv, cwd, timeout, out_path, err_path):
-    """-> (exit code or -signal, timed out?, wall seconds, peak RSS KiB)."""
+    """-> (exit code or -signal, timed out?, interrupted?, wall seconds, peak
+    RSS KiB); NotStarted once the campaign is stopped."""
     timed_out = threading.Event()
     with open(out_path, "w") as fo, open(err_path, "w") as fe:
         t0 = time.monotonic()
-        try:
-            p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe,
-                                 start_new_session=True)
-        except OSError as e:
-            fe.write(f"compare-models: cannot start {argv[0]}: {e.strerror}\n")
-            return 127, False, 0.0, 0
-        with _lock:
+        with _lock:  # kill_all() either sees this run or has already stopped the campaign
+            if _stopping.is_set():
+                raise NotStarted()
+            try:
+                p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe,
+                                     start_new_session=True)
+            except OSError as e:
+                fe.write(f"compare-models: cannot start {argv[0]}: {e.strerror}\n")
+                return 127, False, False, 0.0, 0
             _running[p.pid] = p
 
         def kill():
@@ -76,26 +85,32 @@ def execute(argv, cwd, timeout, out_path, err_path):
         _, status, usage = os.wait4(p.pid, 0)
         with _lock:
             del _running[p.pid]
+            stopped = p.pid in _stopped
         if timer:
             timer.cancel()
         wall = time.monotonic() - t0
     p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
-    return p.returncode, timed_out.is_set(), wall, usage.ru_maxrss
+    return p.returncode, timed_out.is_set() and not stopped, stopped, wall, usage.ru_maxrss
 
 
 def kill_all():
-    """Kills every running simulation (on Ctrl-C)."""
+    """Stops the campaign (Ctrl-C, SIGTERM): kills every running simulation,
+    whose run is then 'interrupted', and starts no other."""
     with _lock:
+        _stopping.set()
         for pid in list(_running):
             try:
                 os.killpg(pid, signal.SIGKILL)
+                _stopped.add(pid)
             except ProcessLookupError:
                 pass
 
 
-def outcome(code, timed_out, timeout, out_text, err_text):
+def outcome(code, timed_out, timeout, out_text, err_text, interrupted=False):
     """-> (status, simulated time or '', note)."""
     times = SIM_TIME.findall(err_text) or SIM_TIME.findall(out_text)
+    if interrupted:
+        return "interrupted", "", "killed when the campaign was stopped; --resume runs it again"
     if timed_out:
         return "timeout", "", f"killed after {timeout:g} s"
     # (The project's launchers also exit non-zero after these two.)
@@ -113,17 +128,35 @@ def outcome(code, timed_out, timeout, out_text, err_text):
 
 
 def run(plan, index, out):
-    """Runs plan['runs'][index]; returns its result row (also stored)."""
+    """Runs plan['runs'][index]; returns its result row (also stored), or
+    None if the campaign was stopped before it started."""
     r = plan["runs"][index]
     out_path, err_path = log_paths(out, index)
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
-    code, timed_out, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path)
+    try:
+        code, timed_out, stopped, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path)
+    except NotStarted:
+        return None
     out_text, err_text = read_tail(out_path), read_tail(err_path)
-    status, sim, note = outcome(code, timed_out, plan["timeout"], out_text, err_text)
+    status, sim, note = outcome(code, timed_out, plan["timeout"], out_text, err_text, stopped)
     sums = CHECKSUM.findall(out_text)
-    row = {"run": index, "program": r["program"], "platform": r["platform"], "hostfile": r["hostfile"],
-           "ranks": r["ranks"], "model": r["model"], "status": status, "exit_code": code, "simulated_s": sim,
-           "checksum": sums[-1] if sums and status == "ok" else "", "note": note, "wall_s": f"{wall:.3f}",
-           "peak_rss_kib": rss}
+    row = dict(row_of(r), status=status, exit_code=code, simulated_s=sim,
+               checksum=sums[-1] if sums and status == "ok" else "", note=note, wall_s=f"{wall:.3f}",
+               peak_rss_kib=rss)
+    results.store_run(out, row)
+    return row
+
+
+def row_of(r):
+    """The columns a run's row takes from the plan."""
+    return {"run": r["index"], "program": r["program"], "platform": r["platform"], "hostfile": r["hostfile"],
+            "ranks": r["ranks"], "model": r["model"]}
+
+
+def store_interrupted(plan, index, out):
+    """The row of a run stopped before it started (a Slurm task cancelled
+    early): 'interrupted', as if it had been killed."""
+    row = dict(row_of(plan["runs"][index]), status="interrupted", exit_code="", simulated_s="", checksum="",
+               note="stopped before it started; --resume runs it", wall_s="", peak_rss_kib="")
     results.store_run(out, row)
     return row

@@ -14,6 +14,17 @@ DEFAULT_HOSTS = [f"node-{i}" for i in range(8) for _ in range(4)]
 BUILTIN_KERNELS = ("ft", "cg", "lu", "bigdft")
 DEFAULT_MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
 DEFAULT_RANKS = (32,)
+# Rank counts accepted: SimGrid's own counters overflow far past this, and a
+# simulation of a million ranks already needs tens of GB.
+MAX_RANKS = 1000000
+# Wall time after which a run is killed when the campaign sets none (one
+# hanging run must not hang the campaign); --timeout / 'timeout' override it.
+DEFAULT_TIMEOUT = 3600.0
+# smpirun options that name a file every run writes: with runs at once, their
+# path must hold RUN_PLACEHOLDER, replaced by each run's number.
+OUTPUT_KEYS = ("contention/trace", "tracing/filename")
+OUTPUT_OPTIONS = ("-trace-file",)
+RUN_PLACEHOLDER = "{run}"
 # Models whose own options may be written without their prefix
 # (contention:technology=gige is --cfg=contention/technology:gige).
 OPTION_PREFIX = {"contention": "contention", "loggps": "loggps"}
@@ -102,16 +113,21 @@ def parse_platform(text, hostfile, where, base):
     return Platform(label, path, hpath, os.path.basename(hpath))
 
 
-def parse_ranks(words, where):
-    ranks = []
-    for w in words:
-        if not re.fullmatch(r"[1-9][0-9]*", w):
-            raise CampaignError(f"{where}: rank counts are positive integers, got '{w}'")
-        if int(w) in ranks:
-            raise CampaignError(f"{where}: rank count {w} is given twice")
-        ranks.append(int(w))
-    if not ranks:
+def parse_ranks(words, where, ranks=None, seen=None):
+    """Rank counts (1..MAX_RANKS, each once), appended to ranks if given
+    (seen: the set of ranks, kept by a caller that adds many lines)."""
+    if not words:
         raise CampaignError(f"{where}: expects at least one rank count, e.g. 4 16")
+    ranks = [] if ranks is None else ranks
+    seen = set(ranks) if seen is None else seen
+    for w in words:
+        if not re.fullmatch(r"[1-9][0-9]*", w) or len(w) > len(str(MAX_RANKS)) or int(w) > MAX_RANKS:
+            shown = w if len(w) <= 40 else w[:40] + "..."
+            raise CampaignError(f"{where}: rank counts are integers from 1 to {MAX_RANKS}, got '{shown}'")
+        if int(w) in seen:
+            raise CampaignError(f"{where}: rank count {w} is given twice")
+        seen.add(int(w))
+        ranks.append(int(w))
     return ranks
 
 
@@ -140,22 +156,22 @@ def parse_model(text, extra, where):
     return Model(label or (spec if not extra else f"{spec} {' '.join(extra)}"), name, cfg + list(extra), where)
 
 
-def check_unique(items, what, where):
-    seen = set()
-    for it in items:
-        if it.label in seen:
-            raise CampaignError(f"{where}: two {what}s are labelled '{it.label}'; name them with LABEL=...")
-        seen.add(it.label)
+def check_unique(items, what, where, seen=None):
+    """The last item's label is not an earlier one's. seen: the earlier
+    labels, kept by a caller that adds many items (linear overall)."""
+    seen = {it.label for it in items[:-1]} if seen is None else seen
+    if items[-1].label in seen:
+        raise CampaignError(f"{where}: two {what}s are labelled '{items[-1].label}'; name them with LABEL=...")
+    seen.add(items[-1].label)
 
 
-def check_unique_platforms(platforms, where):
-    seen = set()
-    for p in platforms:
-        key = (p.label, p.hostfile_label)
-        if key in seen:
-            raise CampaignError(f"{where}: platform '{p.label}' with hostfile '{p.hostfile_label}' is given twice "
-                                f"(or two files share these names)")
-        seen.add(key)
+def check_unique_platforms(platforms, where, seen=None):
+    p = platforms[-1]
+    seen = {(q.label, q.hostfile_label) for q in platforms[:-1]} if seen is None else seen
+    if (p.label, p.hostfile_label) in seen:
+        raise CampaignError(f"{where}: platform '{p.label}' with hostfile '{p.hostfile_label}' is given twice "
+                            f"(or two files share these names)")
+    seen.add((p.label, p.hostfile_label))
 
 
 def parse_timeout(text, where):

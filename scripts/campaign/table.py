@@ -6,6 +6,12 @@ import os
 REFERENCE = "contention"
 
 
+def figure(x, decimals):
+    """x with that many decimals, or in %g form when that would be long
+    (a value near 1e308 is not a 300-digit cell)."""
+    return f"{x:.{decimals}f}" if abs(x) < 1e9 else f"{x:.6g}"
+
+
 def ordered(values):
     return list(dict.fromkeys(values))
 
@@ -71,7 +77,11 @@ def difference_table(progs, models, cells):
             r = cells.get((p, m))
             if m != REFERENCE and r and r["status"] == "ok":
                 t = float(r["simulated_s"])
-                parts.append(f"{m} {100 * (t - t0) / t0:+7.2f}%" if t0 > 0 else f"{m} n/a")
+                if t0 > 0:
+                    pct = 100 * (t - t0) / t0
+                    parts.append(f"{m} {pct:+7.2f}%" if abs(pct) < 1e9 else f"{m} {pct:+.6g}%")
+                else:
+                    parts.append(f"{m} n/a")
         if parts:
             lines.append(f"{p:<{pw}}  " + "  ".join(parts))
     head = f"Difference to the {REFERENCE} model, (model - {REFERENCE}) / {REFERENCE}:"
@@ -84,7 +94,7 @@ def summary(rows, out):
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     wall = sum(float(r["wall_s"]) for r in rows if r["wall_s"] not in ("", None))
     text = ", ".join(f"{n} {s}" for s, n in counts.items())
-    lines = [f"{len(rows)} run{'s' if len(rows) != 1 else ''}: {text} ({wall:.1f} s of simulation wall time)"]
+    lines = [f"{len(rows)} run{'s' if len(rows) != 1 else ''}: {text} ({figure(wall, 1)} s of simulation wall time)"]
     bad = [r for r in rows if r["status"] != "ok"]
     if bad:
         lines.append(f"Runs that did not succeed (output in {os.path.join(out, 'logs')}/NNNN.out and .err):")

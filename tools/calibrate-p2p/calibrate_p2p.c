@@ -301,6 +301,11 @@ static int emit(const options *o, const cg_p2p_params *p)
     return 0;
   cg_p2p_cfg cfg;
   char err[1024];
+  /* What the plugin and --params would refuse is never written. */
+  if (cg_p2p_validate(p, err, sizeof err) != 0) {
+    fprintf(stderr, PROG ": cannot emit --emit %s: %s (check the measurements)\n", o->emit, err);
+    return 1;
+  }
   if (strcmp(o->emit, "params")) {
     if (!(p->route_bandwidth > 0) || !(p->route_latency > 0)) {
       fprintf(stderr, PROG ": --emit %s needs route.bandwidth and route.latency, the platform route the "
@@ -345,6 +350,17 @@ static int limiter(const options *o, double bw)
   if (measurements_read(o->sendrecv, 3, "pairs,size,duration", &m, err, sizeof err) != 0) {
     fprintf(stderr, PROG ": %s\n", err);
     return 1;
+  }
+  for (size_t i = 0; i < m.rows; i++) {
+    const double *r = m.v + 3 * i;
+    /* size 0 would give a factor of 0; pairs past a million print as long cells */
+    if (r[0] < 1 || r[0] > 1e6 || r[0] != floor(r[0]) || !(r[1] > 0)) {
+      fprintf(stderr, PROG ": %s:%d: %s = %g: pairs is a whole number from 1 to 1000000 and size a byte count > 0 "
+                      "(pairs,size,duration)\n", o->sendrecv, m.lines[i], r[1] > 0 ? "pairs" : "size",
+              r[1] > 0 ? r[0] : r[1]);
+      measurements_free(&m);
+      return 1;
+    }
   }
   double sum = 0, lo = INFINITY, hi = 0;
   printf("pairs size        duration    (Bs+Br)/B\n");

@@ -74,9 +74,45 @@ static size_t split_fields(char *p, double vals[8], size_t *numeric)
   }
 }
 
+/* Whether the n NUL-separated fields at p (split_fields' output) are the
+ * comma-separated names of `header`, case and surrounding spaces aside. */
+static int same_names(const char *p, size_t n, const char *header)
+{
+  const char *h = header;
+  for (size_t i = 0; i < n; i++) {
+    while (isspace((unsigned char)*p))
+      p++;
+    size_t len = strlen(p), want = strcspn(h, ",");
+    const char *next = p + len + 1;
+    while (len && isspace((unsigned char)p[len - 1]))
+      len--;
+    if (len != want)
+      return 0;
+    for (size_t k = 0; k < len; k++)
+      if (tolower((unsigned char)p[k]) != tolower((unsigned char)h[k]))
+        return 0;
+    h += want + (h[want] == ',');
+    p = next;
+  }
+  return 1;
+}
+
+/* The 0-based index of the column named "size" in header, or -1. */
+static int size_column(const char *header)
+{
+  int c = 0;
+  for (const char *h = header; *h; c++) {
+    size_t len = strcspn(h, ",");
+    if (len == 4 && strncmp(h, "size", 4) == 0)
+      return c;
+    h += len + (h[len] == ',');
+  }
+  return -1;
+}
+
 typedef struct reader {
   const char *path, *header;
-  size_t columns, cap;
+  size_t columns, cap, line_cap;
   int data_seen;
   measurements *m;
   char *err;
@@ -94,11 +130,17 @@ static int take_line(reader *r, char *p, int lineno)
   int is_header = !r->data_seen && numeric == 0;
   r->data_seen = 1;
   if (is_header) {
-    if (n == r->columns)
-      return 0;
-    snprintf(r->err, r->errlen, "%s:%d: header has %zu column%s, expected %zu (%s)", r->path, lineno, n,
-             n == 1 ? "" : "s", r->columns, r->header);
-    return -1;
+    if (n != r->columns) {
+      snprintf(r->err, r->errlen, "%s:%d: header has %zu column%s, expected %zu (%s)", r->path, lineno, n,
+               n == 1 ? "" : "s", r->columns, r->header);
+      return -1;
+    }
+    if (!same_names(p, n, r->header)) { /* "size,duration,x" is not "pairs,size,duration" */
+      snprintf(r->err, r->errlen, "%s:%d: header names other columns than the expected %s", r->path, lineno,
+               r->header);
+      return -1;
+    }
+    return 0;
   }
   if (n != r->columns || numeric != n) {
     snprintf(r->err, r->errlen, "%s:%d: expected %zu numeric comma-separated columns (%s)", r->path, lineno,
@@ -111,9 +153,17 @@ static int take_line(reader *r, char *p, int lineno)
                r->path, lineno, c + 1, vals[c], r->header);
       return -1;
     }
+  int sc = size_column(r->header);
+  if (sc >= 0 && vals[sc] > MEASUREMENTS_MAX_SIZE) {
+    snprintf(r->err, r->errlen, "%s:%d: column %d = %g: sizes are byte counts up to 2^53 = %.0f (%s)", r->path,
+             lineno, sc + 1, vals[sc], MEASUREMENTS_MAX_SIZE, r->header);
+    return -1;
+  }
   measurements *m = r->m;
   cg_grow((void **)&m->v, &r->cap, (m->rows + 1) * n, sizeof *m->v);
   memcpy(m->v + m->rows * n, vals, n * sizeof *vals);
+  cg_grow((void **)&m->lines, &r->line_cap, m->rows + 1, sizeof *m->lines);
+  m->lines[m->rows] = lineno;
   m->rows++;
   return 0;
 }
@@ -121,13 +171,13 @@ static int take_line(reader *r, char *p, int lineno)
 int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
                       size_t errlen)
 {
-  *m = (measurements){0, columns, NULL};
+  *m = (measurements){0, columns, NULL, NULL};
   FILE *f = fopen(path, "r");
   if (!f) {
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return -1;
   }
-  reader r = {path, header, columns, 0, 0, m, err, errlen};
+  reader r = {path, header, columns, 0, 0, 0, m, err, errlen};
   char line[LINE_MAX_CHARS + 2];
   int lineno = 0, rc = 0;
   line_status st;
@@ -163,6 +213,8 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
 void measurements_free(measurements *m)
 {
   free(m->v);
+  free(m->lines);
   m->v = NULL;
+  m->lines = NULL;
   m->rows = 0;
 }

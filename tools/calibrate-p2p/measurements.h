@@ -9,11 +9,20 @@
 
 typedef struct measurements {
   size_t rows, columns;
-  double *v; /* rows * columns values, row-major */
+  double *v;  /* rows * columns values, row-major */
+  int *lines; /* the file line of each row, for messages */
 } measurements;
 
+/* Largest size accepted in a column named "size": 2^53 bytes, past which
+ * byte counts are no longer exact and a fit may overflow to infinity. */
+#define MEASUREMENTS_MAX_SIZE 9007199254740992.0
+
 /* Reads `path` with exactly `columns` columns, all finite and >= 0 (the
- * last, a duration, > 0). Returns 0, or -1 with "FILE:LINE: ..." in err. */
+ * last, a duration, > 0), the column named "size" in `header` at most
+ * MEASUREMENTS_MAX_SIZE. `header` names the columns, comma-separated
+ * ("size,duration"): a header line must name the same columns, in that
+ * order (case and spaces aside). Returns 0, or -1 with "FILE:LINE: ..." in
+ * err. */
 int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
                       size_t errlen);
 void measurements_free(measurements *m);

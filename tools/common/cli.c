@@ -62,9 +62,14 @@ static int set_params(const char *prog, const char **args, size_t nargs, cli_opt
     char name[128], err[512];
     const char *eq = strchr(args[k], '=');
     size_t len = eq ? (size_t)(eq - args[k]) : 0;
-    if (!eq || len == 0 || len >= sizeof name) {
-      char q[CG_QUOTE_SIZE];
+    char q[CG_QUOTE_SIZE];
+    if (!eq || len == 0) {
       fprintf(stderr, "%s: --param expects NAME=VALUE, got '%s'\n", prog, cg_quote(args[k], q, sizeof q));
+      return 2;
+    }
+    if (len >= sizeof name) { /* no parameter has such a name: say so, not "expects NAME=VALUE" */
+      fprintf(stderr, "%s: --param name of %zu characters is too long (at most %zu; see --list-technologies): '%s'\n",
+              prog, len, sizeof name - 1, cg_quote(args[k], q, sizeof q));
       return 2;
     }
     memcpy(name, args[k], len);

@@ -4,6 +4,7 @@
  * Host and comm names are found through hash maps (strmap.h). */
 #include "scenario.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <float.h>
 #include <libxml/SAX2.h>
@@ -474,13 +475,21 @@ static int run(loader *ld, FILE *f, const char *data, size_t len)
   }
   char *buf = f ? cg_xmalloc(CHUNK) : NULL;
   size_t off = 0;
-  int read_errno = 0;
+  int read_errno = 0, content = 0;
   while (!ld->failed) {
     const char *chunk = data ? data + off : buf;
     size_t n = data ? (len - off < CHUNK ? len - off : CHUNK) : fread(buf, 1, CHUNK, f);
     off += n;
     if (!data && n < CHUNK && ferror(f)) {
       read_errno = errno ? errno : EIO;
+      break;
+    }
+    for (size_t i = 0; i < n && !content; i++)
+      content = !isspace((unsigned char)chunk[i]);
+    if (n == 0 && !content) { /* libxml2 would say "Extra content at the end of the document" */
+      snprintf(ld->err, ld->errlen, "%s: empty file (a scenario file holds a <scenario> element, doc/scenario.md)",
+               ld->sc->file);
+      ld->failed = 1;
       break;
     }
     xmlParseChunk(ld->ctxt, chunk, (int)n, n == 0);

@@ -1,0 +1,45 @@
+"""One campaign at a time in a results directory: DIR/campaign.lock, held
+with flock while the campaign runs or collects (a Slurm campaign: while it
+plans; its collect job takes it when the tasks have ended). The kernel drops
+the lock when its process ends, however it ends, so a crash leaves no lock
+that blocks. (Slurm tasks write their own row only and take no lock.)"""
+import fcntl
+import os
+
+from spec import CampaignError
+
+NAME = "campaign.lock"
+_held = []  # the open lock files, kept until the process ends
+
+
+def hold(out):
+    """Takes DIR's lock for the rest of the process, or refuses."""
+    path = os.path.join(out, NAME)
+    try:
+        os.makedirs(out, exist_ok=True)
+        f = open(path, "a+")
+    except OSError as e:
+        raise OSError(e.errno, e.strerror, e.filename or path) from None
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        owner = f.read().strip()
+        f.close()
+        raise CampaignError(f"results directory '{out}' is in use by another campaign "
+                            f"({'process ' + owner if owner.isdigit() else 'see ' + path}): wait for it to end, "
+                            f"or give another --out DIR")
+    try:  # who holds it, for the message above; the lock works without
+        f.truncate(0)
+        f.write(f"{os.getpid()}\n")
+        f.flush()
+    except OSError:
+        pass
+    _held.append(f)
+
+
+def release():
+    """Drops the locks this process holds (before waiting on Slurm, whose
+    collect job takes the lock)."""
+    while _held:
+        _held.pop().close()
