@@ -29,7 +29,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from validate_chart import write_svg  # noqa: E402
 from validate_inputs import InputError, Platform, UsageError, load_manifest  # noqa: E402
-from validate_report import Result, paper_eabs, print_table, write_comms_csv, write_eabs_csv  # noqa: E402
+from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,  # noqa: E402
+                             write_eabs_csv)
 from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -114,7 +115,8 @@ def run_all(results, bench_run, work, jobs, timeout):
     runs = {}
 
     def run_for(graph, r):
-        key = (graph, r.platform.path, r.model, r.testbed.technology)
+        # the technology matters to the contention model only
+        key = (graph, r.platform.path, r.model, r.testbed.technology if r.model == "contention" else None)
         return runs.setdefault(key, Run(graph, r.platform, r.model, r.testbed.technology))
 
     wanted = []
@@ -174,7 +176,7 @@ def main(argv):
             raise UsageError(f"--datasets: no dataset matches '{a.datasets}' (see --list)")
         if a.list:
             for d in datasets:
-                print(f"{d.name:30s} {d.testbed:9s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
+                print(f"{d.name:30s} {d.testbed:12s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
             return 0
         results, shipped = plan(datasets, testbeds, a.models)
         prepare_out(out)
@@ -205,7 +207,8 @@ def main(argv):
         report(sys.stdout, results, datasets, a)
         sys.stdout.flush()
         path = os.path.join(out, "validation.svg")
-        write_svg(path, datasets, a.models, lambda ds, m: _find(results, ds, m), paper_eabs)
+        write_svg(path, datasets, a.models, lambda ds, m: _find(results, ds, m), paper_eabs,
+                  lambda r: bool(better_models(results, r)))
     except OSError as e:
         print(f"validate: {path}: cannot write: {e.strerror}", file=sys.stderr)
         return 1
@@ -231,11 +234,16 @@ def report(out, results, datasets, a):
         v, src = paper_eabs(ds)
         return "-" if v is None else ("%.2f" % v) + ("" if src == "printed" else "*")
 
+    def fit(ds):
+        return "fit: " + ds.fit.replace(",", ", ") if ds.fit else "held out"
+
     shipped = sorted({(r.testbed.name, os.path.relpath(r.platform.path, ROOT)) for r in results if r.main})
     print_table(out, "E_abs (%) of the simulated times against the measured ones, on "
                 + ", ".join(f"{p} ({t})" for t, p in shipped)
-                + ";\npaper = the paper's own model (* computed from its printed predicted column):", datasets, a.models, lambda ds, m: _find(results, ds, m),
-                ("paper", paper))
+                + ";\npaper = the paper's own model (* computed from its printed predicted column); "
+                "! = the contention model is worse than another model;\nfit: the parameters fitted on "
+                "the dataset, or held out:", datasets, a.models, lambda ds, m: _find(results, ds, m),
+                [("paper", paper), ("fit", fit)], mark=lambda r: "!" if better_models(results, r) else "")
     if a.styles:
         print_table(out, "E_abs (%) of the contention model on the three platform styles (n/a: no such style "
                     "for a two-level platform):", datasets, a.styles,

@@ -43,8 +43,9 @@ def quantity(text, units, where, zero=False):
 
 
 class Dataset:
-    def __init__(self, name, testbed, path, unit, expect_mbps, paper_predicted, paper_eabs, where):
+    def __init__(self, name, testbed, path, unit, expect_mbps, paper_predicted, paper_eabs, where, fit=""):
         self.name, self.testbed, self.path, self.unit = name, testbed, path, unit
+        self.fit = fit           # the contention model's parameters fitted on this row ("": held out)
         self.expect_mbps, self.paper_predicted, self.paper_eabs = expect_mbps, paper_predicted, paper_eabs
         self.where = where
         self.comms = []          # dicts: id, src, dst, size (text), bytes, measured
@@ -55,6 +56,18 @@ class Dataset:
 class Testbed:
     def __init__(self, name, platform, technology, where):
         self.name, self.platform, self.technology, self.where = name, platform, technology, where
+        # TECHNOLOGY[:PARAM=VALUE...]: the name and its parameters
+        self.tech_name, *pairs = technology.split(":")
+        self.tech_params = []
+        for pair in pairs:
+            key, eq, value = pair.partition("=")
+            try:
+                ok = bool(eq and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) and math.isfinite(float(value)))
+            except ValueError:
+                ok = False
+            if not ok or not self.tech_name:
+                raise InputError(f"{where}: technology '{technology}' (accepted: NAME[:PARAM=NUMBER...])")
+            self.tech_params.append((key, value))
 
 
 def read_text(path, what):
@@ -102,9 +115,9 @@ def _dataset(words, where, testbeds, root):
     opts = {"unit": "s"}
     for w in words[4:]:
         key, eq, value = w.partition("=")
-        if not eq or key not in ("unit", "expect-mbps", "paper-predicted", "paper-eabs"):
+        if not eq or key not in ("unit", "expect-mbps", "paper-predicted", "paper-eabs", "fit"):
             raise InputError(f"{where}: bad option '{w}' (accepted: unit=s|tref, expect-mbps=X, "
-                             "paper-predicted=T,T,..., paper-eabs=E)")
+                             "paper-predicted=T,T,..., paper-eabs=E, fit=PARAM,PARAM...)")
         opts[key] = value
     if opts["unit"] not in ("s", "tref"):
         raise InputError(f"{where}: unit={opts['unit']}: accepted values are s, tref")
@@ -114,7 +127,10 @@ def _dataset(words, where, testbeds, root):
         predicted = [_number({"paper-predicted": t}, "paper-predicted", where, "positive times T,T,...")
                      for t in opts["paper-predicted"].split(",")]
     eabs = _number(opts, "paper-eabs", where, "a non-negative percentage", zero=True)
-    ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where)
+    fit = opts.get("fit", "")
+    if "fit" in opts and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*(,[A-Za-z_][A-Za-z0-9_-]*)*", fit):
+        raise InputError(f"{where}: fit={fit}: accepted: parameter names separated by commas")
+    ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where, fit)
     _load_data(ds)
     return ds
 

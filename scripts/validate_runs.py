@@ -23,9 +23,12 @@ COMMON = ["--cfg=network/crosstraffic:0", "--cfg=smpi/bw-factor:0:1", "--cfg=smp
 
 
 def model_args(model, technology, platform):
+    """technology: NAME[:PARAM=VALUE...] (the testbed's)."""
     args = [f"--cfg=network/model:{model}"]
     if model == "contention":
-        args.append(f"--cfg=contention/technology:{technology}")
+        name, *pairs = technology.split(":")
+        args.append(f"--cfg=contention/technology:{name}")
+        args += [f"--cfg=contention/{name}/{k}:{v}" for k, v in (p.split("=", 1) for p in pairs)]
     elif model == "loggps":
         # LogGPS with the testbed's figures, derived by the model from each
         # route (L its latency, g = G its bandwidth's inverse) and SMPI's
