@@ -55,9 +55,10 @@ def write_comms_csv(path, results):
                             "ok" if r.error is None else f"FAILED: {r.error} ({r.log})"])
 
 
-# Differences of E_abs below this (percent points) are not called worse:
-# the tables print two decimals.
-WORSE_MARGIN = 0.005
+# Differences of E_abs up to this (percent points) are not called worse:
+# the node latencies and LV08's built-in factors move a model by up to 0.02
+# points on graphs where the models share alike (Fig. 2 Myrinet schemes 2-4).
+WORSE_MARGIN = 0.05
 
 
 def better_models(results, r):
