@@ -252,4 +252,12 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
-    sys.exit(main(sys.argv[1:]))
+    try:
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+    except OSError as e:  # e.g. stdout on a full disk (--list > /dev/full)
+        print(f"validate: standard output: cannot write: {e.strerror}", file=sys.stderr)
+        # the interpreter's own flush at exit would fail again, noisily
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)
