@@ -166,6 +166,9 @@ def _load_data(ds):
         if c.get("start", "0") not in ("0", "0s"):
             raise InputError(f"{what}: start times are not supported by the validation (all comms start together)")
         comm["bytes"] = quantity(comm["size"], _SIZE, f"{what}: size")
+        if comm["bytes"] != int(comm["bytes"]):
+            raise InputError(f"{what}: size: '{comm['size']}' is {comm['bytes']:g} bytes (accepted: a whole "
+                             "number of bytes)")
         if ds.expect_mbps is not None:
             comm["measured"] = comm["bytes"] / (ds.expect_mbps * 1e6 / 8)
         elif c.get("measured") is None:

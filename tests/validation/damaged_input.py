@@ -32,6 +32,9 @@ def setup(work, case):
     elif case == "size_huge":
         data = data.replace('size="20MiB"', 'size="1e400"', 1)
         want = (1, "comm 'a': size: '1e400' is out of range (accepted: a positive number up to 2^62")
+    elif case == "size_fraction":
+        data = data.replace('size="20MiB"', 'size="1.5B"', 1)
+        want = (1, "comm 'a': size: '1.5B' is 1.5 bytes (accepted: a whole number of bytes)")
     elif case == "bad_radical":
         text = open(PLATFORM).read()
         start = text.index('radical="') + len('radical="')
