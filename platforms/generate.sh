@@ -35,6 +35,14 @@ dir=$(dirname "$0")
   --comment "adds 0.1 percent to a 4 MB comm), i.e. 12.41 us per node link under SMPI's default" \
   --comment "smpi/lat-factor (2 x 12.41 x 2.01467 us). Host speed: 1 flop per cycle assumed (2 Gf per core)."
 
+"$gen" --nodes 53 --cores 2 --speed 2Gf --bw 84033613.445Bps --lat 12.41us --limiter 1.54 \
+  --bb-bw 84033613.445Bps --bb-lat 0s --id gige-testbed --prefix node- --first 1 -o "$dir/gige-testbed-limiter.xml" \
+  --comment "The Gigabit Ethernet cluster of seed 001 (Vienne et al., IEEE Cluster 2008) as gige-testbed.xml," \
+  --comment "plus each node's card duplex limit: a limiter link of 1.54 x the node bandwidth shared by all the" \
+  --comment "flows to and from the node, the value that best fits the paper's Fig. 2 penalties of a node that" \
+  --comment "sends and receives at once (schemes 5, 6; doc/validation.md). The SMPI paper (Degomme et al.)" \
+  --comment "measures the same effect on another Gigabit Ethernet cluster: Bs + Br = 1.5 B."
+
 "$gen" --nodes 72 --cores 2 --speed 2Gf --bw 247MBps --lat 0.794us --bb-bw 247MBps --bb-lat 0s \
   --id myrinet-testbed --prefix node- --first 1 -o "$dir/myrinet-testbed.xml" \
   --comment "Myrinet 2000 cluster of seed 001 (Vienne et al., IEEE Cluster 2008), section IV.C: IBM eServer" \

@@ -9,12 +9,16 @@ dataset and model E_abs against the measured times, with the paper's own
 model error beside it. Writes OUT/comms.csv (E_rel per comm), OUT/eabs.csv
 and OUT/validation.svg. A second table runs the contention model on the
 three platform styles (SPLITDUPLEX and SHARED <cluster>, FATPIPE zone).
-Exit status: 0, 1 if any run failed (reported as FAILED), 2 on bad input.
+Every input (the list, data files, platforms, the output directory) is
+checked before the first run. Each run's wall time is bounded (--timeout,
+default 600 s): a run beyond it is killed and reported as FAILED.
+Exit status: 0, 1 if any run failed (reported as FAILED) or an input file
+is bad or an output cannot be written, 2 on a bad option.
 Details: doc/validation.md.
 
 usage: scripts/validate.py [--datasets REGEX] [--models "contention SMPI CM02 LV08 IB loggps"]
            [--styles "splitduplex shared fatpipe" | none] [--platform TESTBED=FILE]...
-           [--jobs N] [--out DIR] [--list]
+           [--jobs N] [--timeout S] [--out DIR] [--manifest FILE] [--list]
 """
 import argparse
 import os
@@ -24,9 +28,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from validate_chart import write_svg  # noqa: E402
-from validate_inputs import InputError, Platform, load_manifest  # noqa: E402
-from validate_report import Result, paper_eabs, print_table, write_comms_csv, write_eabs_csv  # noqa: E402
-from validate_runs import MODELS, STYLES, Run, execute, style_platform  # noqa: E402
+from validate_inputs import InputError, Platform, UsageError, load_manifest  # noqa: E402
+from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,  # noqa: E402
+                             write_eabs_csv)
+from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -40,7 +45,12 @@ def parse_args(argv):
     p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
                    help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+                   help=f"wall-time bound of each run in seconds (default: {DEFAULT_TIMEOUT:g})")
     p.add_argument("--out", default=None, help="output directory (default: BUILD/validation)")
+    p.add_argument("--manifest", default=os.path.join(ROOT, "scripts", "validate-datasets.txt"),
+                   help="the dataset list (default: scripts/validate-datasets.txt; its paths are relative "
+                        "to the repository)")
     p.add_argument("--list", action="store_true", help="list the datasets and exit")
     a = p.parse_args(argv)
     models, styles = a.models.split(), [] if a.styles == "none" else a.styles.split()
@@ -52,6 +62,8 @@ def parse_args(argv):
             p.error(f"--styles: unknown style '{s}' (accepted: {', '.join(STYLES)}, none)")
     if a.jobs < 1:
         p.error(f"--jobs: expected a positive integer, got {a.jobs}")
+    if not (a.timeout > 0 and a.timeout < float("inf")):
+        p.error(f"--timeout: expected a positive number of seconds, got {a.timeout}")
     try:
         a.pattern = re.compile(a.datasets)
     except re.error as e:
@@ -66,13 +78,10 @@ def parse_args(argv):
     return a
 
 
-def plan(datasets, testbeds, models, styles, gen, out):
-    """Results to compute: the main table (every model, on the shipped
-    platform) then the styles table (contention only, one per style; the
-    shipped platform stands for its own style)."""
-    shipped, derived, results = {}, {}, []
-    pdir = os.path.join(out, "platforms")
-    os.makedirs(pdir, exist_ok=True)
+def plan(datasets, testbeds, models):
+    """Results of the main table (every model, on the shipped platform), and
+    the shipped platforms by testbed: every input file read and checked."""
+    shipped, results = {}, []
     for ds in datasets:
         tb = testbeds[ds.testbed]
         if tb.name not in shipped:
@@ -83,6 +92,14 @@ def plan(datasets, testbeds, models, styles, gen, out):
                              f"{tb.platform} carry {pf.bw:.12g} B/s (they must agree for unit=s)")
         for m in models:
             results.append(Result(ds, tb, pf, pf.style, m, pf.place(ds), main=True))
+    return results, shipped
+
+
+def plan_styles(datasets, testbeds, models, styles, shipped, gen, out):
+    """Results of the styles table (contention only, one per style; the
+    shipped platform stands for its own style)."""
+    derived, results = {}, []
+    pdir = os.path.join(out, "platforms")
     for ds in datasets:
         tb = testbeds[ds.testbed]
         for s in styles:
@@ -94,11 +111,12 @@ def plan(datasets, testbeds, models, styles, gen, out):
     return results
 
 
-def run_all(results, bench_run, work, jobs):
+def run_all(results, bench_run, work, jobs, timeout):
     runs = {}
 
     def run_for(graph, r):
-        key = (graph, r.platform.path, r.model, r.testbed.technology)
+        # the technology matters to the contention model only
+        key = (graph, r.platform.path, r.model, r.testbed.technology if r.model == "contention" else None)
         return runs.setdefault(key, Run(graph, r.platform, r.model, r.testbed.technology))
 
     wanted = []
@@ -108,7 +126,7 @@ def run_all(results, bench_run, work, jobs):
         main = run_for(graph, r)
         ref = run_for(graph[:1], r) if r.ds.unit == "tref" else None
         wanted.append((r, main, ref))
-    execute(list(runs.values()), bench_run, work, jobs)
+    execute(list(runs.values()), bench_run, work, jobs, timeout)
     for r, main, ref in wanted:
         for run in (main, ref):
             if run is not None and run.error is not None and r.error is None:
@@ -120,6 +138,27 @@ def run_all(results, bench_run, work, jobs):
     return len(runs)
 
 
+OUTPUTS = ("comms.csv", "eabs.csv", "validation.svg")
+
+
+def prepare_out(out):
+    """Creates the output directory and checks that each output file can be
+    written (a few bytes each, so a full disk is found before the runs)."""
+    try:
+        os.makedirs(os.path.join(out, "runs"), exist_ok=True)
+        os.makedirs(os.path.join(out, "platforms"), exist_ok=True)
+    except OSError as e:
+        raise UsageError(f"--out: cannot create the output directory {out}: {e.strerror} "
+                         "(accepted: a writable directory)")
+    for name in OUTPUTS:
+        path = os.path.join(out, name)
+        try:
+            with open(path, "w") as f:
+                f.write("validate: not written yet\n")
+        except OSError as e:
+            raise InputError(f"{path}: cannot write: {e.strerror}")
+
+
 def main(argv):
     a = parse_args(argv)
     build = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"))
@@ -127,33 +166,52 @@ def main(argv):
     bench_run = os.path.join(build, "bin", "contention-bench-run")
     gen = os.path.join(build, "bin", "contention-platform-gen")
     try:
-        testbeds, datasets = load_manifest(os.path.join(ROOT, "scripts", "validate-datasets.txt"), ROOT)
+        testbeds, datasets = load_manifest(a.manifest, ROOT)
         for name, path in a.platforms.items():
             if name not in testbeds:
-                raise InputError(f"--platform: unknown testbed '{name}' (accepted: {', '.join(testbeds)})")
+                raise UsageError(f"--platform: unknown testbed '{name}' (accepted: {', '.join(testbeds)})")
             testbeds[name].platform = path
         datasets = [d for d in datasets if a.pattern.search(d.name)]
         if not datasets:
-            raise InputError(f"--datasets: no dataset matches '{a.datasets}' (see --list)")
+            raise UsageError(f"--datasets: no dataset matches '{a.datasets}' (see --list)")
         if a.list:
             for d in datasets:
-                print(f"{d.name:30s} {d.testbed:9s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
+                print(f"{d.name:30s} {d.testbed:12s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
             return 0
+        results, shipped = plan(datasets, testbeds, a.models)
+        prepare_out(out)
         for tool in (bench_run, gen):
             if not os.access(tool, os.X_OK):
                 raise InputError(f"{tool}: not built (run scripts/setup.sh, or set BUILD_DIR)")
-        results = plan(datasets, testbeds, a.models, a.styles, gen, out)
-    except InputError as e:
+        results += plan_styles(datasets, testbeds, a.models, a.styles, shipped, gen, out)
+    except UsageError as e:
         print(f"validate: {e}", file=sys.stderr)
         return 2
+    except InputError as e:
+        print(f"validate: {e}", file=sys.stderr)
+        return 1
     print(f"validate: {len(datasets)} dataset(s), models {' '.join(a.models)}, styles "
-          f"{' '.join(a.styles) or 'none'}; {a.jobs} runs at a time", file=sys.stderr)
-    nruns = run_all(results, bench_run, os.path.join(out, "runs"), a.jobs)
-    write_comms_csv(os.path.join(out, "comms.csv"), results)
-    write_eabs_csv(os.path.join(out, "eabs.csv"), results)
-    report(sys.stdout, results, datasets, a)
-    write_svg(os.path.join(out, "validation.svg"), datasets, a.models,
-              lambda ds, m: _find(results, ds, m), paper_eabs)
+          f"{' '.join(a.styles) or 'none'}; {a.jobs} runs at a time, each bounded to {a.timeout:g} s "
+          "of wall time (--timeout)", file=sys.stderr)
+    try:
+        nruns = run_all(results, bench_run, os.path.join(out, "runs"), a.jobs, a.timeout)
+    except OSError as e:
+        print(f"validate: {e.filename or out}: cannot write a run's files: {e.strerror}", file=sys.stderr)
+        return 1
+    path = None
+    try:
+        for path, write in ((os.path.join(out, "comms.csv"), lambda p: write_comms_csv(p, results)),
+                            (os.path.join(out, "eabs.csv"), lambda p: write_eabs_csv(p, results))):
+            write(path)
+        path = "standard output"
+        report(sys.stdout, results, datasets, a)
+        sys.stdout.flush()
+        path = os.path.join(out, "validation.svg")
+        write_svg(path, datasets, a.models, lambda ds, m: _find(results, ds, m), paper_eabs,
+                  lambda r: bool(better_models(results, r)))
+    except OSError as e:
+        print(f"validate: {path}: cannot write: {e.strerror}", file=sys.stderr)
+        return 1
     failed = [r for r in results if r.error is not None]
     for r in failed:
         print(f"validate: {r.ds.name} {r.model} on {os.path.relpath(r.platform.path, ROOT)}: FAILED: {r.error}, "
@@ -176,11 +234,16 @@ def report(out, results, datasets, a):
         v, src = paper_eabs(ds)
         return "-" if v is None else ("%.2f" % v) + ("" if src == "printed" else "*")
 
+    def fit(ds):
+        return "fit: " + ds.fit.replace(",", ", ") if ds.fit else "held out"
+
     shipped = sorted({(r.testbed.name, os.path.relpath(r.platform.path, ROOT)) for r in results if r.main})
     print_table(out, "E_abs (%) of the simulated times against the measured ones, on "
                 + ", ".join(f"{p} ({t})" for t, p in shipped)
-                + ";\npaper = the paper's own model (* computed from its printed predicted column):", datasets, a.models, lambda ds, m: _find(results, ds, m),
-                ("paper", paper))
+                + ";\npaper = the paper's own model (* computed from its printed predicted column); "
+                "! = the contention model is worse than another model;\nfit: the parameters fitted on "
+                "the dataset, or held out:", datasets, a.models, lambda ds, m: _find(results, ds, m),
+                [("paper", paper), ("fit", fit)], mark=lambda r: "!" if better_models(results, r) else "")
     if a.styles:
         print_table(out, "E_abs (%) of the contention model on the three platform styles (n/a: no such style "
                     "for a two-level platform):", datasets, a.styles,
@@ -189,4 +252,12 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
-    sys.exit(main(sys.argv[1:]))
+    try:
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+    except OSError as e:  # e.g. stdout on a full disk (--list > /dev/full)
+        print(f"validate: standard output: cannot write: {e.strerror}", file=sys.stderr)
+        # the interpreter's own flush at exit would fail again, noisily
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = 1
+    sys.exit(status)

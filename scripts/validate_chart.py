@@ -8,8 +8,11 @@ import model_colors
 LO = 0.01  # % : smaller errors (and 0) are drawn at the axis start
 
 
-def write_svg(path, datasets, models, lookup, paper_eabs):
-    """lookup(ds, model) -> Result or None; paper_eabs(ds) -> (value, source)."""
+def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False):
+    """lookup(ds, model) -> Result or None; paper_eabs(ds) -> (value, source);
+    worse(result) -> whether another model does better (the contention
+    model's bar gets a red '!'). A dataset used to fit parameters (ds.fit)
+    is labelled '[fit]'."""
     colors = model_colors.colors(models)
     values = [lookup(ds, m).eabs() for ds in datasets for m in models
               if lookup(ds, m) is not None and lookup(ds, m).error is None]
@@ -20,7 +23,7 @@ def write_svg(path, datasets, models, lookup, paper_eabs):
     W, right, top, bar, gap = left + 730, 40, 78, 4, 8
     group = bar * len(models) + gap
     plot_h = group * len(datasets)
-    H = top + plot_h + 120
+    H = top + plot_h + 130
     x0, x1 = left, W - right
 
     def x(v):
@@ -38,7 +41,8 @@ def write_svg(path, datasets, models, lookup, paper_eabs):
         if i % 2 == 0:
             o.append(f'<rect x="{x0 - left + 4}" y="{y - gap / 2:.1f}" width="{x1 - x0 + left - 4}" '
                      f'height="{group}" fill="#f3f3f3"/>')
-        o.append(f'<text x="{x0 - 8}" y="{y + bar * len(models) / 2 + 4:.1f}" text-anchor="end">{ds.name}</text>')
+        o.append(f'<text x="{x0 - 8}" y="{y + bar * len(models) / 2 + 4:.1f}" text-anchor="end">{ds.name}'
+                 f'{" [fit]" if getattr(ds, "fit", "") else ""}</text>')
     decade = LO
     while decade <= hi * 1.0001:
         xv = x(decade)
@@ -63,6 +67,9 @@ def write_svg(path, datasets, models, lookup, paper_eabs):
             e = r.eabs()
             o.append(f'<rect x="{x0}" y="{yb:.1f}" width="{x(e) - x0:.1f}" height="{bar - 0.5}" '
                      f'fill="{colors[m]}"><title>{ds.name}, {m}: E_abs {e:.2f} %</title></rect>')
+            if worse(r):
+                o.append(f'<text x="{x(e) + 3:.1f}" y="{yb + bar + 1:.1f}" font-size="9" font-weight="bold" '
+                         f'fill="red">!<title>{ds.name}: another model does better than {m}</title></text>')
         pv = paper_eabs(ds)[0]
         if pv is not None:
             xc, yc = x(pv), y + bar * len(models) / 2
@@ -81,6 +88,9 @@ def write_svg(path, datasets, models, lookup, paper_eabs):
     lx = left + len(models) * 90
     o.append(f'<path d="M{lx + 6},{ly} l6,6 l-6,6 l-6,-6 z" fill="black"/>')
     o.append(f'<text x="{lx + 16}" y="{ly + 10}">the paper\'s own model</text>')
+    o.append(f'<text x="{left}" y="{ly + 32}" fill="#444">[fit]: parameters were fitted on this dataset (the '
+             f'others are held out); <tspan fill="red" font-weight="bold">!</tspan>: another model does better '
+             f'than this one</text>')
     o.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(o) + "\n")

@@ -1,6 +1,7 @@
 """Inputs of scripts/validate.py: the dataset list, the papers' data files
 (scenario XML, doc/scenario.md) and the testbed platforms. Every bad input
 raises InputError with a one-line message naming the file and line."""
+import math
 import os
 import re
 import xml.etree.ElementTree as ET
@@ -8,7 +9,11 @@ from fractions import Fraction
 
 
 class InputError(Exception):
-    pass
+    """A bad input file (exit 1)."""
+
+
+class UsageError(Exception):
+    """A bad option (exit 2)."""
 
 
 # SimGrid's suffixes that the data files and the generator's platforms use.
@@ -18,17 +23,29 @@ _BW = {"": 1, "Bps": 1, "kBps": 1e3, "KiBps": 1024, "MBps": 1e6, "MiBps": 104857
 _TIME = {"": 1, "s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 
 
-def quantity(text, units, where):
-    m = re.fullmatch(r"\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*([A-Za-z]*)\s*", text or "")
+# Largest accepted quantity: sizes are written as integers of bytes for the
+# benchmark (int64), and times and bandwidths beyond it are typing errors.
+_MAX = 2.0 ** 62
+
+
+def quantity(text, units, where, zero=False):
+    """A positive finite number with one of the units' suffixes (0 too when
+    zero is true), at most 2^62 once scaled."""
+    m = re.fullmatch(r"\s*([0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+\.)\s*([A-Za-z]*)\s*", text or "")
+    form = (f"a {'non-negative' if zero else 'positive'} number up to 2^62 with a suffix among "
+            f"{', '.join(u for u in units if u)}")
     if not m or m.group(2) not in units:
-        raise InputError(f"{where}: '{text}' is not a quantity (a number with a suffix among "
-                         f"{', '.join(u for u in units if u)})")
-    return float(m.group(1)) * units[m.group(2)]
+        raise InputError(f"{where}: '{text}' is not a quantity ({form})")
+    v = float(m.group(1)) * units[m.group(2)]
+    if not math.isfinite(v) or v > _MAX or (v <= 0 and not (zero and v == 0)):
+        raise InputError(f"{where}: '{text}' is out of range (accepted: {form})")
+    return v
 
 
 class Dataset:
-    def __init__(self, name, testbed, path, unit, expect_mbps, paper_predicted, paper_eabs, where):
+    def __init__(self, name, testbed, path, unit, expect_mbps, paper_predicted, paper_eabs, where, fit=""):
         self.name, self.testbed, self.path, self.unit = name, testbed, path, unit
+        self.fit = fit           # the contention model's parameters fitted on this row ("": held out)
         self.expect_mbps, self.paper_predicted, self.paper_eabs = expect_mbps, paper_predicted, paper_eabs
         self.where = where
         self.comms = []          # dicts: id, src, dst, size (text), bytes, measured
@@ -39,15 +56,38 @@ class Dataset:
 class Testbed:
     def __init__(self, name, platform, technology, where):
         self.name, self.platform, self.technology, self.where = name, platform, technology, where
+        # TECHNOLOGY[:PARAM=VALUE...]: the name and its parameters
+        self.tech_name, *pairs = technology.split(":")
+        self.tech_params = []
+        for pair in pairs:
+            key, eq, value = pair.partition("=")
+            try:
+                ok = bool(eq and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key) and math.isfinite(float(value)))
+            except ValueError:
+                ok = False
+            if not ok or not self.tech_name:
+                raise InputError(f"{where}: technology '{technology}' (accepted: NAME[:PARAM=NUMBER...])")
+            self.tech_params.append((key, value))
+
+
+def read_text(path, what):
+    """The UTF-8 text of a file, or InputError naming it."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise InputError(f"{path}: cannot read {what}: {e.strerror}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: byte 0x{data[e.start]:02x} is not UTF-8 (accepted: UTF-8 text)")
 
 
 def load_manifest(path, root):
     """Returns (testbeds by name, datasets in file order)."""
     testbeds, datasets = {}, []
-    try:
-        lines = open(path).read().splitlines()
-    except OSError as e:
-        raise InputError(f"{path}: cannot read the dataset list: {e.strerror}")
+    lines = read_text(path, "the dataset list").splitlines()
     for n, line in enumerate(lines, 1):
         words = line.split("#", 1)[0].split()
         where = f"{path}:{n}"
@@ -75,29 +115,46 @@ def _dataset(words, where, testbeds, root):
     opts = {"unit": "s"}
     for w in words[4:]:
         key, eq, value = w.partition("=")
-        if not eq or key not in ("unit", "expect-mbps", "paper-predicted", "paper-eabs"):
+        if not eq or key not in ("unit", "expect-mbps", "paper-predicted", "paper-eabs", "fit"):
             raise InputError(f"{where}: bad option '{w}' (accepted: unit=s|tref, expect-mbps=X, "
-                             "paper-predicted=T,T,..., paper-eabs=E)")
+                             "paper-predicted=T,T,..., paper-eabs=E, fit=PARAM,PARAM...)")
         opts[key] = value
     if opts["unit"] not in ("s", "tref"):
         raise InputError(f"{where}: unit={opts['unit']}: accepted values are s, tref")
-    try:
-        mbps = float(Fraction(opts["expect-mbps"])) if "expect-mbps" in opts else None
-        predicted = [float(t) for t in opts["paper-predicted"].split(",")] if "paper-predicted" in opts else None
-        eabs = float(opts["paper-eabs"]) if "paper-eabs" in opts else None
-    except (ValueError, ZeroDivisionError) as e:
-        raise InputError(f"{where}: bad number in {' '.join(words[4:])}: {e}")
-    ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where)
+    mbps = _number(opts, "expect-mbps", where, "a positive number or fraction a/b", fraction=True)
+    predicted = None
+    if "paper-predicted" in opts:
+        predicted = [_number({"paper-predicted": t}, "paper-predicted", where, "positive times T,T,...")
+                     for t in opts["paper-predicted"].split(",")]
+    eabs = _number(opts, "paper-eabs", where, "a non-negative percentage", zero=True)
+    fit = opts.get("fit", "")
+    if "fit" in opts and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*(,[A-Za-z_][A-Za-z0-9_-]*)*", fit):
+        raise InputError(f"{where}: fit={fit}: accepted: parameter names separated by commas")
+    ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where, fit)
     _load_data(ds)
     return ds
 
 
-def _load_data(ds):
+def _number(opts, key, where, form, fraction=False, zero=False):
+    """opts[key] as a finite positive number (or 0 when zero), None if absent."""
+    if key not in opts:
+        return None
+    text = opts[key]
     try:
-        tree = ET.parse(ds.path)
-    except (OSError, ET.ParseError) as e:
-        raise InputError(f"{ds.where}: cannot read data file {ds.path}: {e}")
-    root = tree.getroot()
+        v = float(Fraction(text)) if fraction else float(text)
+    except (ValueError, ZeroDivisionError, OverflowError):
+        v = None
+    if v is None or not math.isfinite(v) or v > _MAX or v < 0 or (v == 0 and not zero):
+        raise InputError(f"{where}: {key}={text}: accepted: {form}")
+    return v
+
+
+def _load_data(ds):
+    text = read_text(ds.path, f"the data file of {ds.where}")
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        raise InputError(f"{ds.path}:{e.position[0]}: not well-formed XML (accepted: a scenario, doc/scenario.md)")
     ds.bandwidth = quantity(root.get("bandwidth"), _BW, f"{ds.path}: attribute bandwidth")
     for h in root.iter("host"):
         ds.racks[h.get("id")] = h.get("rack")
@@ -109,6 +166,9 @@ def _load_data(ds):
         if c.get("start", "0") not in ("0", "0s"):
             raise InputError(f"{what}: start times are not supported by the validation (all comms start together)")
         comm["bytes"] = quantity(comm["size"], _SIZE, f"{what}: size")
+        if comm["bytes"] != int(comm["bytes"]):
+            raise InputError(f"{what}: size: '{comm['size']}' is {comm['bytes']:g} bytes (accepted: a whole "
+                             "number of bytes)")
         if ds.expect_mbps is not None:
             comm["measured"] = comm["bytes"] / (ds.expect_mbps * 1e6 / 8)
         elif c.get("measured") is None:
@@ -130,18 +190,22 @@ class Platform:
 
     def __init__(self, path):
         self.path = path
+        text = read_text(path, "the platform")
         try:
-            text = open(path).read()
             root = ET.fromstring(text)
-        except (OSError, ET.ParseError) as e:
-            raise InputError(f"{path}: cannot read the platform: {e}")
+        except ET.ParseError as e:
+            raise InputError(f"{path}:{e.position[0]}: not well-formed XML (accepted: a SimGrid platform)")
         m = re.search(r"long option key\):\n +([^\n]*)", text)
         self.gen_options = [tuple(p.split("=", 1)) for p in m.group(1).split()] if m else None
         # The platform style: how the node links share (generator's --sharing).
         self.style = dict(self.gen_options or []).get("sharing", "splitduplex")
         self.groups, self.bw, self.lat = [], None, None
         for cl in root.iter("cluster"):
-            lo, hi = (int(x) for x in cl.get("radical").split("-"))
+            m = re.fullmatch(r"\s*([0-9]{1,6})-([0-9]{1,6})\s*", cl.get("radical") or "")
+            if not m or int(m.group(1)) > int(m.group(2)):
+                raise InputError(f"{path}: cluster '{cl.get('id')}': radical '{cl.get('radical')}' "
+                                 "(accepted: FIRST-LAST, integers with FIRST <= LAST)")
+            lo, hi = int(m.group(1)), int(m.group(2))
             self.groups.append([f"{cl.get('prefix')}{i}{cl.get('suffix', '')}" for i in range(lo, hi + 1)])
             self._node_link(cl.get("bw"), cl.get("lat", "0s"))
         if not self.groups:
@@ -154,7 +218,7 @@ class Platform:
 
     def _node_link(self, bw, lat):
         bw = quantity(bw, _BW, f"{self.path}: node bandwidth")
-        lat = quantity(lat, _TIME, f"{self.path}: node latency")
+        lat = quantity(lat, _TIME, f"{self.path}: node latency", zero=True)
         if self.bw is not None and (bw != self.bw or lat != self.lat):
             raise InputError(f"{self.path}: clusters with different node links are not supported")
         self.bw, self.lat = bw, lat

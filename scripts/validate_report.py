@@ -55,17 +55,36 @@ def write_comms_csv(path, results):
                             "ok" if r.error is None else f"FAILED: {r.error} ({r.log})"])
 
 
+# Differences of E_abs up to this (percent points) are not called worse:
+# the node latencies and LV08's built-in factors move a model by up to 0.02
+# points on graphs where the models share alike (Fig. 2 Myrinet schemes 2-4).
+WORSE_MARGIN = 0.05
+
+
+def better_models(results, r):
+    """For a contention result of the main table: the other models of the
+    main table whose E_abs on the same dataset is lower, best first."""
+    if r.model != "contention" or not r.main or r.eabs() is None:
+        return []
+    others = [o for o in results if o.main and o.ds is r.ds and o.model != "contention" and o.eabs() is not None
+              and o.eabs() < r.eabs() - WORSE_MARGIN]
+    return [o.model for o in sorted(others, key=lambda o: o.eabs())]
+
+
 def write_eabs_csv(path, results):
+    """One row per result; fit = the parameters fitted on the dataset (empty:
+    held out); better_models = for the contention model's main rows, the
+    models with a lower E_abs (space-separated)."""
     with open(path, "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["dataset", "testbed", "platform", "style", "model", "comms", "eabs_pct", "paper_eabs_pct",
-                    "paper_eabs_from", "status", "data", "technology"])
+                    "paper_eabs_from", "status", "data", "technology", "fit", "better_models"])
         for r in results:
             pe, src = paper_eabs(r.ds)
             w.writerow([r.ds.name, r.testbed.name, _rel(r.platform.path), r.style, r.model, len(r.ds.comms),
                         _num(r.eabs(), "%.4f"), _num(pe, "%.4f"), src,
                         "ok" if r.error is None else f"FAILED: {r.error} ({r.log})", _rel(r.ds.path),
-                        r.testbed.technology])
+                        r.testbed.technology, r.ds.fit.replace(",", " "), " ".join(better_models(results, r))])
 
 
 def _rel(path):
@@ -83,17 +102,22 @@ def _cell(r):
     return "FAILED" if r.error is not None else "%.2f" % r.eabs()
 
 
-def print_table(out, title, datasets, columns, lookup, extra=None):
+def print_table(out, title, datasets, columns, lookup, extra=(), mark=None):
     """Rows = datasets, columns = labels; lookup(ds, label) -> Result or
-    None; extra = (label, fn(ds) -> text) appended as a last column."""
+    None; extra = [(label, fn(ds) -> text)] appended as last columns;
+    mark(result) -> a suffix of the cell ("" for none)."""
     width = max(len(ds.name) for ds in datasets) + 2
-    heads = list(columns) + ([extra[0]] if extra else [])
+    heads = list(columns) + [e[0] for e in extra]
     cw = max(9, max(len(h) for h in heads) + 1)
     out.write(title + "\n")
-    out.write("dataset".ljust(width) + "".join(h.rjust(cw) for h in heads) + "\n")
+    out.write("dataset".ljust(width) + "".join(h.rjust(cw) for h in heads[:len(columns) + 1])
+              + "".join("  " + h for h in heads[len(columns) + 1:]) + "\n")
     for ds in datasets:
-        cells = [_cell(lookup(ds, c)) for c in columns]
-        if extra:
-            cells.append(extra[1](ds))
-        out.write(ds.name.ljust(width) + "".join(c.rjust(cw) for c in cells) + "\n")
+        cells = []
+        for c in columns:
+            r = lookup(ds, c)
+            cells.append(_cell(r) + (mark(r) if mark and r is not None and r.error is None else ""))
+        cells += [e[1](ds) for e in extra]
+        out.write(ds.name.ljust(width) + "".join(c.rjust(cw) for c in cells[:len(columns) + 1]))
+        out.write("".join("  " + c for c in cells[len(columns) + 1:]) + "\n")
     out.write("\n")

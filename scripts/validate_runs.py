@@ -4,6 +4,7 @@ per graph, platform and model, several at a time. A run that fails is
 recorded as failed with its log, never dropped."""
 import os
 import shutil
+import signal
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 
@@ -11,6 +12,9 @@ from validate_inputs import InputError, Platform
 
 MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
 STYLES = ("splitduplex", "shared", "fatpipe")
+# Wall-time bound of one run (s): the longest run of the list takes about
+# 20 s on a loaded 2-core machine; a run 30 times longer is stuck.
+DEFAULT_TIMEOUT = 600.0
 
 # Every run: SMPI factors 1, no cross-traffic, no measured computation (the
 # benchmark's own CPU time would make the times depend on the machine).
@@ -19,9 +23,12 @@ COMMON = ["--cfg=network/crosstraffic:0", "--cfg=smpi/bw-factor:0:1", "--cfg=smp
 
 
 def model_args(model, technology, platform):
+    """technology: NAME[:PARAM=VALUE...] (the testbed's)."""
     args = [f"--cfg=network/model:{model}"]
     if model == "contention":
-        args.append(f"--cfg=contention/technology:{technology}")
+        name, *pairs = technology.split(":")
+        args.append(f"--cfg=contention/technology:{name}")
+        args += [f"--cfg=contention/{name}/{k}:{v}" for k, v in (p.split("=", 1) for p in pairs)]
     elif model == "loggps":
         # LogGPS with the testbed's figures, derived by the model from each
         # route (L its latency, g = G its bandwidth's inverse) and SMPI's
@@ -68,14 +75,32 @@ class Run:
         return (self.graph, self.platform.path, self.model, self.technology)
 
 
-def execute(runs, bench_run, work, jobs):
-    """Runs every Run (in parallel, jobs at a time); fills times or error."""
+def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
+    """Runs every Run (in parallel, jobs at a time), each killed after
+    timeout seconds of wall time; fills times or error."""
     os.makedirs(work, exist_ok=True)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda ir: _one(ir[1], ir[0], bench_run, work), enumerate(runs)))
+        list(pool.map(lambda ir: _one(ir[1], ir[0], bench_run, work, timeout), enumerate(runs)))
 
 
-def _one(run, index, bench_run, work):
+def _run_bounded(cmd, env, timeout):
+    """(status, stdout, stderr) of cmd, or status None if it ran longer than
+    timeout: then its whole process group (smpirun and its ranks) is killed."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                         start_new_session=True, errors="replace")
+    try:
+        out, err = p.communicate(timeout=timeout)
+        return p.returncode, out, err
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        out, err = p.communicate()
+        return None, out, err
+
+
+def _one(run, index, bench_run, work, timeout):
     base = os.path.join(work, f"run{index:04d}")
     with open(base + ".graph", "w") as f:
         f.writelines(" ".join(c) + "\n" for c in run.graph)
@@ -89,15 +114,18 @@ def _one(run, index, bench_run, work):
     run.log = base + ".log"
     with open(base + ".cmd", "w") as f:
         f.write(" ".join(cmd) + "\n")
-    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    status, stdout, stderr = _run_bounded(cmd, env, timeout)
     shutil.rmtree(tmp, ignore_errors=True)
     with open(run.log, "w") as f:
-        f.write(r.stdout + r.stderr)
-    if r.returncode != 0:
-        run.error = f"smpirun failed (status {r.returncode})"
+        f.write(stdout + stderr)
+    if status is None:
+        run.error = f"killed after {timeout:g} s of wall time (--timeout)"
+        return
+    if status != 0:
+        run.error = f"smpirun failed (status {status})"
         return
     times = {}
-    lines = r.stdout.splitlines()
+    lines = stdout.splitlines()
     if "comm,src,dst,size,start,finish" in lines:
         for line in lines[lines.index("comm,src,dst,size,start,finish") + 1:]:
             f = line.split(",")

@@ -11,6 +11,10 @@
  *   In side: the same with the comms entering d, "strongly slow" meaning a
  *   source of maximal out-degree, m_i of them, Di and gamma_i.
  *   penalty = max(p_o, p_i, 1).
+ * Optional receive term (parameter recv, default 0: the paper's rules): a
+ * source of out-degree >= 2 that also receives Di(s) comms multiplies p_o
+ * by 1 + recv Di(s); the paper has no term for a node that sends and
+ * receives at once (doc/validation.md fits recv on its Fig. 2).
  * This reading reproduces the paper's gamma derivation from comms a and f
  * of its Fig. 4 and its whole predicted column (tests/technologies).
  *
@@ -18,7 +22,8 @@
  * the in-degrees of the destinations of s, so an edge change (s, d) dirties
  * s, every source into d, every source into a destination of s (its
  * in-side maximum may change with d+(s)) and every source sending to a
- * destination whose in-degree changed (d).
+ * destination whose in-degree changed (d); and d itself, whose receive term
+ * changed.
  *
  * Cost: an event only records s and d (O(1)); the evaluation expands them
  * into the sources above once (so a deferred burst of events on one host
@@ -31,12 +36,14 @@
 #include "contention/alloc.h"
 #include "contention/technology.h"
 
-enum { P_BETA, P_GAMMA_O, P_GAMMA_I };
+enum { P_BETA, P_GAMMA_O, P_GAMMA_I, P_RECV };
 
 static const cg_tech_param gige_params[] = {
   {"beta", "penalty per concurrent comm of a pure out-conflict (paper: 1.5/2 = 2.25/3)", 0.75, 0.01, 10.0},
   {"gamma_o", "out-conflict correction (paper: derived from comm a of its Fig. 4)", 0.115, 0.0, 0.99},
   {"gamma_i", "in-conflict correction (paper: derived from comm f of its Fig. 4)", 0.036, 0.0, 0.99},
+  {"recv", "out-side slowdown per comm a multi-out source receives (paper: none, 0; Fig. 2 fit: 0.74)", 0.0, 0.0,
+   10.0},
 };
 
 typedef struct gige_in {
@@ -82,6 +89,7 @@ static void gige_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_h
   (void)delta;
   gige_state *st = state_of(g);
   cg_hostset_add(dirty, s);
+  cg_hostset_add(dirty, d);
   cg_hostset_add(&st->dests, d);
   cg_hostset_add(&st->movers, s);
 }
@@ -175,6 +183,8 @@ static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
       size_t Di = cg_graph_in_degree(g, d), best_i, count_i;
       in_side(g, st, d, &best_i, &count_i);
       double po = side_penalty(Do, Di, best_o, count_o, p[P_BETA], p[P_GAMMA_O]);
+      if (Do >= 2)
+        po *= 1.0 + p[P_RECV] * (double)cg_graph_in_degree(g, s);
       double pi = side_penalty(Di, Do, best_i, count_i, p[P_BETA], p[P_GAMMA_I]);
       double pen = po > pi ? po : pi;
       cg_graph_set_penalty(g, out[i], pen > 1.0 ? pen : 1.0);

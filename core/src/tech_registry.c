@@ -13,6 +13,7 @@ static const cg_tech *const all_techs[] = {
   &cg_tech_gige,
   &cg_tech_myrinet,
   &cg_tech_hier_ethernet,
+  &cg_tech_infinihost,
   NULL,
 };
 

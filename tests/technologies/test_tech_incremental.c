@@ -192,6 +192,11 @@ int main(void)
   run(&cg_tech_hier_ethernet, NULL, 20, 40, 600, 1e-12);
   run(&cg_tech_hier_ethernet, NULL, 200, 300, 300, 1e-12);
   run_deferred(&cg_tech_gige, NULL, 30, 60, 300, 0);
+  /* gige with its receive term: a comm into d changes the penalties of the
+   * comms leaving d. */
+  double recv[] = {0.75, 0.115, 0.036, 0.74}; /* beta, gamma_o, gamma_i, recv */
+  run(&cg_tech_gige, recv, 20, 40, 600, 0);
+  run_deferred(&cg_tech_gige, recv, 30, 60, 300, 0);
   run_deferred(&cg_tech_myrinet, NULL, 60, 12, 300, 0);
   run_deferred(&cg_tech_myrinet, few, 20, 40, 200, 0);
   run_deferred(&cg_tech_hier_ethernet, NULL, 30, 60, 300, 1e-12);

@@ -62,7 +62,7 @@ int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const 
                       char *err, size_t errlen);
 
 extern const cg_tech cg_tech_infiniband;
-extern const cg_tech cg_tech_gige, cg_tech_myrinet, cg_tech_hier_ethernet;
+extern const cg_tech cg_tech_gige, cg_tech_myrinet, cg_tech_hier_ethernet, cg_tech_infinihost;
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""Fits of the technology parameters read from Vienne et al. 2008, Fig. 2
+(doc/validation.md): for each fitted family, the parameters that minimise
+the mean E_abs of schemes 2-6 (step solver, build/bin/contention-compare),
+the in-sample E_abs per scheme, and the leave-one-scheme-out E_abs (each
+scheme predicted with the parameters fitted on the other four). The model
+is the core's; this script only searches a grid and averages.
+
+Family gige-limiter is the expected effect of a node limiter link (the
+card's duplex limit, LIMITER x B shared by every comm to and from a node)
+once the contention model honours limiter links, which it does not yet:
+at each step the core's gige penalties (contention-predict --penalties on
+the comms still running) give each comm its demand B / penalty, shared
+max-min on the limiters; an estimate until it can be measured in SimGrid.
+
+usage: scripts/validate_fit.py [--family gige-recv|infinihost|gige-limiter|all]
+Exit status: 0, 1 if a core tool fails, 2 on a bad option.
+"""
+import argparse
+import csv
+import io
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SCHEMES = (2, 3, 4, 5, 6)
+
+
+def grid(lo, hi, step):
+    n = int(round((hi - lo) / step))
+    return [round(lo + k * step, 6) for k in range(n + 1)]
+
+
+# family: (technology, data column of Fig. 2, {parameter: grid}, fixed parameters)
+FAMILIES = {
+    "gige-recv": ("gige", "gige", {"recv": grid(0.0, 1.5, 0.01)}, {}),
+    "infinihost": ("infinihost", "infiniband", {"share": grid(0.80, 0.95, 0.005), "recv": grid(0.0, 0.5, 0.01)},
+                   {}),
+    "gige-limiter": ("gige", "gige", {"limiter": grid(1.20, 2.00, 0.01)}, {}),
+}
+
+
+class CompareError(Exception):
+    pass
+
+
+def read_scheme(column, s):
+    """[(id, src, dst, measured)] of a Fig. 2 scheme (times in t_ref)."""
+    root = ET.parse(os.path.join(ROOT, "data", "seed001-fig2", f"scheme{s}-{column}.xml")).getroot()
+    return [(c.get("id"), c.get("src"), c.get("dst"), float(c.get("measured"))) for c in root.iter("comm")]
+
+
+def penalties(predict, tech, comms, cache):
+    """The core's penalties of a set of comms (all started together)."""
+    key = (tech, comms)
+    if key not in cache:
+        text = '<scenario bandwidth="1">' + "".join(
+            f'<comm id="{i}" src="{s}" dst="{d}" size="1"/>' for i, s, d in comms) + "</scenario>\n"
+        with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as f:
+            f.write(text)
+        try:
+            r = subprocess.run([predict, "--technology", tech, "--penalties", "--format", "csv", f.name],
+                               capture_output=True, text=True)
+        finally:
+            os.unlink(f.name)
+        if r.returncode != 0:
+            raise CompareError(f"contention-predict: {r.stderr.strip()}")
+        cache[key] = {row["comm"]: float(row["penalty"]) for row in csv.DictReader(io.StringIO(r.stdout))}
+    return cache[key]
+
+
+def maxmin(demands, groups, capacity):
+    """Max-min shares of the demands {comm: rate} on groups (sets of comms
+    sharing one limiter of the given capacity)."""
+    rate, left = {}, set(demands)
+    while left:
+        level, tight = None, None
+        for g in groups:
+            free = [c for c in g if c in left]
+            if free:
+                share = (capacity - sum(rate[c] for c in g if c in rate)) / len(free)
+                if level is None or share < level:
+                    level, tight = share, free
+        smallest = min(left, key=lambda c: demands[c])
+        if level is None or demands[smallest] <= level:
+            rate[smallest] = demands[smallest]
+            left.discard(smallest)
+        else:
+            for c in tight:
+                rate[c] = level
+                left.discard(c)
+    return rate
+
+
+def limiter_eabs(predict, tech, column, params, cache):
+    """{scheme: E_abs} of the gige rules under a node limiter (the step loop
+    of the predictor, rates = max-min share of the demands)."""
+    limiter = dict(params)["limiter"]
+    out = {}
+    for s in SCHEMES:
+        data = read_scheme(column, s)
+        left = {i: 1.0 for i, _, _, _ in data}
+        ends, t = {}, 0.0
+        while left:
+            active = tuple((i, a, b) for i, a, b, _ in data if i in left)
+            p = penalties(predict, tech, active, cache)
+            hosts = {h for _, a, b in active for h in (a, b)}
+            groups = [{i for i, a, b in active if h in (a, b)} for h in hosts]
+            rate = maxmin({i: 1.0 / p[i] for i, _, _ in active}, groups, limiter)
+            dt = min(left[i] / rate[i] for i in left)
+            t += dt
+            for i in list(left):
+                left[i] -= dt * rate[i]
+                if left[i] <= 1e-12:
+                    ends[i] = t
+                    del left[i]
+        out[s] = sum(abs(ends[i] - m) / m for i, _, _, m in data) / len(data) * 100
+    return out
+
+
+def eabs(compare, tech, column, params, cache):
+    """{scheme: E_abs} for one parameter set."""
+    key = (tech, column, params)
+    if key in cache:
+        return cache[key]
+    if "limiter" in dict(params):
+        cache[key] = limiter_eabs(os.path.join(os.path.dirname(compare), "contention-predict"), tech, column,
+                                  params, cache)
+        return cache[key]
+    cmd = [compare, "--technology", tech, "--format", "csv"]
+    for name, value in params:
+        cmd += ["--param", f"{name}={value:g}"]
+    cmd += [os.path.join(ROOT, "data", "seed001-fig2", f"scheme{s}-{column}.xml") for s in SCHEMES]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise CompareError(f"{' '.join(cmd)}: {r.stderr.strip()}")
+    out = {}
+    for row in csv.DictReader(io.StringIO(r.stdout)):
+        if row["comm"] == "E_abs":
+            out[int(os.path.basename(row["scenario"])[6])] = float(row["e_rel"])
+    cache[key] = out
+    return out
+
+
+def fit(compare, family):
+    tech, column, grids, fixed = FAMILIES[family]
+    names = list(grids)
+    sets = [tuple(zip(names, values)) + tuple(fixed.items()) for values in itertools.product(*grids.values())]
+    cache = {}
+
+    def best(schemes):
+        return min(sets, key=lambda p: sum(eabs(compare, tech, column, p, cache)[s] for s in schemes))
+
+    p_all = best(SCHEMES)
+    inside = eabs(compare, tech, column, p_all, cache)
+    loo = {}
+    for s in SCHEMES:
+        p = best([x for x in SCHEMES if x != s])
+        loo[s] = (p, eabs(compare, tech, column, p, cache)[s])
+    return p_all, inside, loo
+
+
+def fmt(params):
+    return " ".join(f"{n}={v:g}" for n, v in params)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="validate_fit.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--family", default="all", choices=list(FAMILIES) + ["all"])
+    a = p.parse_args(argv)
+    compare = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"), "bin", "contention-compare")
+    if not os.access(compare, os.X_OK):
+        print(f"validate_fit: {compare}: not built (run scripts/setup.sh, or set BUILD_DIR)", file=sys.stderr)
+        return 1
+    for family in FAMILIES if a.family == "all" else [a.family]:
+        try:
+            p_all, inside, loo = fit(compare, family)
+        except CompareError as e:
+            print(f"validate_fit: {e}", file=sys.stderr)
+            return 1
+        print(f"{family}: fitted on schemes 2-6: {fmt(p_all)}")
+        print(f"  {'scheme':8s}{'in-sample':>11s}{'held out':>10s}  parameters fitted on the other four")
+        for s in SCHEMES:
+            print(f"  {s:<8d}{inside[s]:11.1f}{loo[s][1]:10.1f}  {fmt(loo[s][0])}")
+        print(f"  {'mean':8s}{sum(inside.values()) / 5:11.1f}{sum(v for _, v in loo.values()) / 5:10.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""One damaged input of scripts/validate.py (issue: a traceback instead of an
+error line). Usage: damaged_input.py VALIDATE WORKDIR CASE
+
+Builds, under WORKDIR/CASE, a one-dataset list (seed 001 Fig. 2 scheme 2,
+GigE) with the damage CASE names, runs validate.py on it with a build
+directory that holds no tool (so any check left for after the first run
+would end in 'not built' instead), and checks: the exit status, stderr is
+exactly one line, that line contains the expected text, no traceback."""
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DATA = os.path.join(ROOT, "data", "seed001-fig2", "scheme2-gige.xml")
+PLATFORM = os.path.join(ROOT, "platforms", "gige-testbed.xml")
+
+
+def setup(work, case):
+    """Returns (extra arguments, expected status, expected text)."""
+    data = open(DATA).read()
+    platform = PLATFORM
+    line = f"dataset s2 gige {os.path.join(work, 'data.xml')} unit=tref"
+    args, out = [], os.path.join(work, "out")
+    if case == "measured_zero":
+        data = data.replace('measured="1.5"', 'measured="0"', 1)
+        want = (1, "comm 'a': measured: '0' is out of range (accepted: a positive number")
+    elif case == "measured_huge":
+        data = data.replace('measured="1.5"', 'measured="1e999"', 1)
+        want = (1, "comm 'a': measured: '1e999' is out of range (accepted: a positive number")
+    elif case == "size_huge":
+        data = data.replace('size="20MiB"', 'size="1e400"', 1)
+        want = (1, "comm 'a': size: '1e400' is out of range (accepted: a positive number up to 2^62")
+    elif case == "size_fraction":
+        data = data.replace('size="20MiB"', 'size="1.5B"', 1)
+        want = (1, "comm 'a': size: '1.5B' is 1.5 bytes (accepted: a whole number of bytes)")
+    elif case == "bad_radical":
+        text = open(PLATFORM).read()
+        start = text.index('radical="') + len('radical="')
+        end = text.index('"', start)
+        platform = os.path.join(work, "platform.xml")
+        with open(platform, "w") as f:
+            f.write(text[:start] + "0-x" + text[end:])
+        want = (1, "radical '0-x' (accepted: FIRST-LAST, integers with FIRST <= LAST)")
+    elif case == "expect_zero":
+        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=0"
+        want = (1, "expect-mbps=0: accepted: a positive number or fraction a/b")
+    elif case == "latin1_manifest":
+        line = "# d\xe9bit\n" + line
+        want = (1, "manifest.txt:2: byte 0xe9 is not UTF-8 (accepted: UTF-8 text)")
+    elif case == "out_unusable":
+        args = ["--out", "/dev/full/x"]
+        want = (2, "--out: cannot create the output directory /dev/full/x: Not a directory")
+    elif case == "disk_full":
+        os.makedirs(out)
+        os.symlink("/dev/full", os.path.join(out, "eabs.csv"))
+        want = (1, "eabs.csv: cannot write: No space left on device")
+    else:
+        sys.exit(f"damaged_input.py: unknown case '{case}'")
+    with open(os.path.join(work, "data.xml"), "w") as f:
+        f.write(data)
+    with open(os.path.join(work, "manifest.txt"), "wb") as f:
+        f.write(f"testbed gige {platform} gige\n{line}\n".encode("latin-1"))
+    if "--out" not in args:
+        args += ["--out", out]
+    return args, want
+
+
+def main():
+    validate, work, case = sys.argv[1:4]
+    work = os.path.join(work, case)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    args, (status, text) = setup(work, case)
+    env = dict(os.environ, BUILD_DIR=os.path.join(work, "no-build"))
+    r = subprocess.run([sys.executable, validate, "--manifest", os.path.join(work, "manifest.txt"),
+                        "--models", "contention", "--styles", "none"] + args,
+                       capture_output=True, text=True, env=env)
+    lines = r.stderr.splitlines()
+    problems = []
+    if r.returncode != status:
+        problems.append(f"exit status {r.returncode}, expected {status}")
+    if "Traceback" in r.stderr:
+        problems.append("a traceback")
+    if len(lines) != 1:
+        problems.append(f"{len(lines)} lines on stderr, expected 1")
+    if text not in r.stderr:
+        problems.append(f"stderr lacks '{text}'")
+    if problems:
+        print(f"{case}: " + "; ".join(problems) + "\n--- stderr:\n" + r.stderr)
+        return 1
+    print(f"{case}: {lines[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
