@@ -23,7 +23,7 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
     W, right, top, bar, gap = left + 730, 40, 78, 4, 8
     group = bar * len(models) + gap
     plot_h = group * len(datasets)
-    H = top + plot_h + 130
+    H = top + plot_h + 146
     x0, x1 = left, W - right
 
     def x(v):
@@ -88,9 +88,10 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
     lx = left + len(models) * 90
     o.append(f'<path d="M{lx + 6},{ly} l6,6 l-6,6 l-6,-6 z" fill="black"/>')
     o.append(f'<text x="{lx + 16}" y="{ly + 10}">the paper\'s own model</text>')
-    o.append(f'<text x="{left}" y="{ly + 32}" fill="#444">[fit]: parameters were fitted on this dataset (the '
-             f'others are held out); <tspan fill="red" font-weight="bold">!</tspan>: another model does better '
-             f'than this one</text>')
+    o.append(f'<text x="{left}" y="{ly + 32}" fill="#444">[fit]: parameters were fitted on this dataset '
+             f'(the others are held out)</text>')
+    o.append(f'<text x="{left}" y="{ly + 48}" fill="#444"><tspan fill="red" font-weight="bold">!</tspan>: '
+             f'another model does better than this one</text>')
     o.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(o) + "\n")
