@@ -72,16 +72,16 @@ int main(void)
   /* Upper bounds: a time at most 1e6 s, a gap or overhead per byte at most
    * 1 s/B (1e308 used to be accepted and the run ended at t = inf). */
   CHECK(cg_loggps_set(&m, "L", "1e308", err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "loggps/L: 1.0000000000000001e+308 s is outside the accepted range [0, 1000000 s]");
+  CHECK_STR_CONTAINS(err, "loggps/L: 1e+308 s is outside the accepted range [0, 1000000 s]");
   CHECK(cg_loggps_set(&m, "o", "1e6", err, sizeof err) == CG_LOGGPS_O);
   CHECK(cg_loggps_set(&m, "o", "1000001", err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "loggps/o: 1000001 s is outside the accepted range [0, 1000000 s]");
   CHECK(cg_loggps_set(&m, "Os", "1e308", err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "loggps/Os: 1.0000000000000001e+308 s/B is outside the accepted range [0, 1 s/B]");
+  CHECK_STR_CONTAINS(err, "loggps/Os: 1e+308 s/B is outside the accepted range [0, 1 s/B]");
   CHECK(cg_loggps_set(&m, "Or", "1.5", err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "loggps/Or: 1.5 s/B is outside the accepted range [0, 1 s/B]");
   CHECK(cg_loggps_set(&m, "G", "1e308", err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "loggps/G: 1.0000000000000001e+308 s/B is outside the accepted range [0, 1 s/B]");
+  CHECK_STR_CONTAINS(err, "loggps/G: 1e+308 s/B is outside the accepted range [0, 1 s/B]");
   CHECK(cg_loggps_set(&m, "g", "0.5Bps", err, sizeof err) == -1); /* a gap of 2 s/B */
   CHECK_STR_CONTAINS(err, "loggps/g: 2 s/B is outside the accepted range [0, 1 s/B]");
   CHECK(cg_loggps_set(&m, "G", "1", err, sizeof err) == CG_LOGGPS_GL);
