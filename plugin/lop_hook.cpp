@@ -82,15 +82,21 @@ double route_latency(const simgrid::s4u::Host* src, const simgrid::s4u::Host* ds
 void make_small_messages_eager(double threshold)
 {
   long long want = std::min(static_cast<double>(INT_MAX), std::floor(threshold) + 1);
-  for (const char* key : {"smpi/async-small-thresh", "smpi/send-is-detached-thresh"}) {
-    long long have = simgrid::config::get_value<int>(key);
+  struct Key {
+    const char* name;
+    const char* why;
+  };
+  for (const Key& k : {Key{"smpi/async-small-thresh", "starts when it is posted, as LoP times it"},
+                       Key{"smpi/send-is-detached-thresh", "is sent detached, as SMPI's eager sends are"}}) {
+    const char* key = k.name;
+    long long have  = simgrid::config::get_value<int>(key);
     if (have >= want)
       continue;
     if (simgrid::config::is_default(key)) {
       simgrid::config::set_value<int>(key, static_cast<int>(want));
       XBT_VERB("contention/lop: %s set to %lld (was SMPI's default %lld): a message up to contention/lop/threshold "
-               "(%g B) starts when it is posted, as LoP times it",
-               key, want, have, threshold);
+               "(%g B) %s",
+               key, want, have, threshold, k.why);
     } else {
       XBT_WARN("contention/lop: %s is %lld, below contention/lop/threshold + 1 = %lld: a message of %lld to %g B "
                "waits for its receive before its LoP time starts (the rows then include that wait)",
@@ -195,7 +201,7 @@ void lop_end()
 {
   if (st.lop == nullptr)
     return;
-  XBT_VERB("contention/lop: %llu small messages timed", st.timed);
+  XBT_VERB("contention/lop: %llu messages timed", st.timed);
   cg_lop_destroy(st.lop);
   st.lop = nullptr;
   st.comms.clear();
