@@ -70,7 +70,7 @@ int main(void)
   CHECK(cg_loggps_validate(&m, err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "LogGPS parameter G = -1 s/B is outside the accepted range [0, 1 s/B]");
   /* Upper bounds: a time at most 1e6 s, a gap or overhead per byte at most
-   * 1 s/B (1e308 used to be accepted and the run ended at t = inf). */
+   * 1 s/B (1e308 would make the run end at t = inf). */
   CHECK(cg_loggps_set(&m, "L", "1e308", err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "loggps/L: 1e+308 s is outside the accepted range [0, 1000000 s]");
   CHECK(cg_loggps_set(&m, "o", "1e6", err, sizeof err) == CG_LOGGPS_O);

@@ -9,12 +9,12 @@
 #                        1-byte transfers under the contention penalties
 #                        add p x 21 ns to D(p)); with late receives and
 #                        SMPI's default smpi/async-small-thresh:0 the
-#                        error was 25 % (send) and 29 % (rdma-write) at p = 1
+#                        error is 25 % (send) and 29 % (rdma-write) at p = 1
 #   monotonic CURVE      1-byte to 64 KiB ping-pong (powers of 2 and 2049,
 #                        one byte above the threshold): the round trip
-#                        grows strictly with the size (it fell from 29.5 us
-#                        at 2 KiB to 20.0 us at 4 KiB when a message above
-#                        the threshold lost LoP's start-up)
+#                        grows strictly with the size (without LoP's
+#                        start-up above the threshold it falls from 29.5 us
+#                        at 2 KiB to 20.0 us at 4 KiB)
 #   pingpong CURVE       a one-peer 1-byte ping-pong = t(1) (22.768 us for
 #                        send, 16.016 us for rdma-write) within 0.5 %
 #                        (measured +0.18 % and +0.26 %)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # trace_header_abort.sh S4U_CANCEL PLATFORM: a run that ends at t = 0 (here
 # a LoP curve refused when the model starts, status 1) still leaves the
-# penalty trace (contention/trace:FILE) with its CSV header; the header used
-# to stay in the stdio buffer and the file was empty.
+# penalty trace (contention/trace:FILE) with its CSV header (left in the
+# stdio buffer, it would be lost by the _Exit and the file empty).
 set -eu
 prog=$1 plat=$2
 tmp=$(mktemp -d)
