@@ -42,15 +42,15 @@ Values& values()
 }
 
 const char* const help[CG_LOGGPS_NPARAMS] = {
-    "latency L, a time (50us); empty: each route's latency",
-    "fixed overhead o of a send or a receive, a time (5us); empty: the mean of the first offsets of smpi/os and "
+    "latency L, a time in [0, 1e6 s] (50us); empty: each route's latency",
+    "fixed overhead o of a send or a receive, a time in [0, 1e6 s] (5us); empty: the mean of the first offsets of smpi/os and "
     "smpi/or",
-    "per-byte send overhead Os, seconds per byte (2e-10); empty: the first per-byte term of smpi/os",
-    "per-byte receive overhead Or, seconds per byte (2e-10); empty: the first per-byte term of smpi/or",
-    "gap per byte g below s, seconds per byte (1e-8) or a bandwidth (100MBps: g = 1/bandwidth); empty: G",
-    "gap per byte G from s on, seconds per byte (8.5e-9) or a bandwidth (10Gbps: G = 1/bandwidth); empty: 1 / each "
+    "per-byte send overhead Os, seconds per byte in [0, 1] (2e-10); empty: the first per-byte term of smpi/os",
+    "per-byte receive overhead Or, seconds per byte in [0, 1] (2e-10); empty: the first per-byte term of smpi/or",
+    "gap per byte g below s, seconds per byte in [0, 1] (1e-8) or a bandwidth of at least 1 B/s (100MBps: g = 1/bandwidth); empty: G",
+    "gap per byte G from s on, seconds per byte in [0, 1] (8.5e-9) or a bandwidth of at least 1 B/s (10Gbps: G = 1/bandwidth); empty: 1 / each "
     "route's bottleneck bandwidth",
-    "size s where g switches to G, a size (1420B); empty: 0",
+    "size s where g switches to G, a size in [0, S] (1420B); empty: 0",
     "rendez-vous threshold S, a size (64KiB, at most 2147483647B); empty: smpi/send-is-detached-thresh"};
 
 } // namespace

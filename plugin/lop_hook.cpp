@@ -18,6 +18,8 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <unordered_map>
@@ -31,6 +33,7 @@ namespace {
 
 struct Comm {
   simgrid::kernel::resource::Action* action = nullptr; /* nullptr: not timed by LoP */
+  bool small            = false;   /* payload <= contention/lop/threshold: a peer */
   double cost           = 0;       /* bytes on the wire (payload + envelope) */
   double latency_end    = 0;       /* when SMPI's latency phase ends */
   double factor         = 1;       /* SMPI's bandwidth factor: bytes per unit of bound */
@@ -69,6 +72,39 @@ double route_latency(const simgrid::s4u::Host* src, const simgrid::s4u::Host* ds
   return latency;
 }
 
+/* SMPI sends a message of k payload bytes eagerly (its transfer starts
+ * without waiting for the receive) when k < smpi/async-small-thresh, and
+ * detaches the send when k < smpi/send-is-detached-thresh. LoP's curves
+ * time a message from its post, whether or not its receive is posted: the
+ * paper's adapters deliver a small message eagerly. So, unless the user set
+ * them, both thresholds become at least threshold + 1; a lower value the
+ * user set is kept, with a warning: the rows then include a receive wait. */
+void make_small_messages_eager(double threshold)
+{
+  long long want = std::min(static_cast<double>(INT_MAX), std::floor(threshold) + 1);
+  struct Key {
+    const char* name;
+    const char* why;
+  };
+  for (const Key& k : {Key{"smpi/async-small-thresh", "starts when it is posted, as LoP times it"},
+                       Key{"smpi/send-is-detached-thresh", "is sent detached, as SMPI's eager sends are"}}) {
+    const char* key = k.name;
+    long long have  = simgrid::config::get_value<int>(key);
+    if (have >= want)
+      continue;
+    if (simgrid::config::is_default(key)) {
+      simgrid::config::set_value<int>(key, static_cast<int>(want));
+      XBT_VERB("contention/lop: %s set to %lld (was SMPI's default %lld): a message up to contention/lop/threshold "
+               "(%g B) %s",
+               key, want, have, threshold, k.why);
+    } else {
+      XBT_WARN("contention/lop: %s is %lld, below contention/lop/threshold + 1 = %lld: a message of %lld to %g B "
+               "waits for its receive before its LoP time starts (the rows then include that wait)",
+               key, have, want, have, threshold);
+    }
+  }
+}
+
 } // namespace
 
 void lop_start(simgrid::kernel::resource::Model* model)
@@ -79,6 +115,7 @@ void lop_start(simgrid::kernel::resource::Model* model)
   st.lop = cg_lop_create(cfg.curve);
   xbt_assert(st.lop != nullptr, "contention/lop: out of memory");
   st.threshold = cfg.threshold;
+  make_small_messages_eager(cfg.threshold);
   st.model     = model;
   /* Read when the model starts: contention/p2p-params has set them. */
   parse_factor("smpi/lat-factor", &st.lat_factor);
@@ -99,8 +136,10 @@ void lop_comm_start(cg_comm c, simgrid::kernel::resource::Action* action, const 
   st.comms[c] = Comm{};
   const simgrid::kernel::resource::Action* a = action;
   double cost                                = a->get_cost();
-  if (cost - CG_P2P_ENVELOPE > st.threshold)
-    return;
+  /* Every message pays LoP's start-up D(p); only the small ones are peers
+   * (a larger one is its bytes at the contention bound after it): the
+   * time grows with the size across the threshold. */
+  bool small     = cost - CG_P2P_ENVELOPE <= st.threshold;
   double latency = route_latency(src_host, dst_host, src, dst) *
                    cg_piecewise_factor(&st.lat_factor, cost);
   /* SMPI put the comm in its latency phase exactly when it has one: a
@@ -110,8 +149,9 @@ void lop_comm_start(cg_comm c, simgrid::kernel::resource::Action* action, const 
              "contention/lop: SimGrid gave a comm of %g bytes %s latency phase, the plugin computed %g s from "
              "smpi/lat-factor: SimGrid differs from 3.32",
              cost, latency > 0 ? "no" : "a", latency);
-  st.comms[c] = Comm{action, cost, a->get_start_time() + latency, cg_piecewise_factor(&st.bw_factor, cost)};
-  xbt_assert(cg_lop_start(st.lop, c, src, dst, simgrid::s4u::Engine::get_clock()) == 0,
+  st.comms[c] = Comm{action, small, cost, a->get_start_time() + latency, cg_piecewise_factor(&st.bw_factor, cost)};
+  double now  = simgrid::s4u::Engine::get_clock();
+  xbt_assert((small ? cg_lop_start(st.lop, c, src, dst, now) : cg_lop_start_large(st.lop, c, src, dst, now)) == 0,
              "contention/lop: out of memory");
   st.timed++;
 }
@@ -139,7 +179,7 @@ double lop_bound(cg_comm c, double bound)
   double bytes = a->get_remains_no_update() - a->get_last_value() * (now - a->get_last_update());
   bytes        = std::clamp(bytes, 0.0, m.cost);
   double latency_left = std::max(0.0, m.latency_end - now);
-  if (remaining <= latency_left && not st.warned_latency) {
+  if (m.small && remaining <= latency_left && not st.warned_latency) {
     st.warned_latency = true;
     XBT_WARN("contention/lop: SMPI's latency of a %g-byte message (%g us left) exceeds its LoP time (%g us): the "
              "platform's latency decides (reported once)",
@@ -161,7 +201,7 @@ void lop_end()
 {
   if (st.lop == nullptr)
     return;
-  XBT_VERB("contention/lop: %llu small messages timed", st.timed);
+  XBT_VERB("contention/lop: %llu messages timed", st.timed);
   cg_lop_destroy(st.lop);
   st.lop = nullptr;
   st.comms.clear();

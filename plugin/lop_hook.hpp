@@ -1,6 +1,6 @@
 /* contention/lop inside network/model:contention (doc/lop.md): the binding
- * tells this hook about the graph's comms; the hook times the small ones
- * with the core's LoP model (contention/lop.h) by lowering their bound.
+ * tells this hook about the graph's comms; the hook times them with the
+ * core's LoP model (contention/lop.h) by lowering their bound.
  * With contention/lop:off every call returns at once and changes nothing.
  *
  * Hooks in binding.cpp: lop_start (binding_start), lop_comm_start and
@@ -19,10 +19,12 @@
 namespace contention_sg {
 
 /* Reads the contention/lop options and SMPI's factors; `model` is the base
- * network model. */
+ * network model. Raises smpi/async-small-thresh and
+ * smpi/send-is-detached-thresh to contention/lop/threshold + 1 unless the
+ * user set them (small messages eager, as LoP times them). */
 void lop_start(simgrid::kernel::resource::Model* model);
-/* Comm c (a graph handle) started: timed by LoP if its payload is at most
- * contention/lop/threshold. */
+/* Comm c (a graph handle) started: timed by LoP (D(p) plus its bytes); a
+ * peer of its hosts if its payload is at most contention/lop/threshold. */
 void lop_comm_start(cg_comm c, simgrid::kernel::resource::Action* action, const simgrid::s4u::Host* src_host,
                     const simgrid::s4u::Host* dst_host, cg_host src, cg_host dst);
 /* Comm c ended (finished or failed). */

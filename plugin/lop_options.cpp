@@ -89,8 +89,9 @@ void lop_declare_options()
         option_error("contention/lop", value, std::string("unknown value; accepted: off, ") + cg_lop_preset_names());
       });
   declare<double>("contention/lop/threshold",
-                  "Largest message (payload, bytes, a number >= 0) that contention/lop times; larger ones keep the "
-                  "contention bounds only",
+                  "Largest message (payload, bytes, a number >= 0) that counts in contention/lop's p (its hosts' "
+                  "peers) and is sent eagerly (smpi/async-small-thresh); every message lasts D(p) plus its bytes at "
+                  "the contention bound",
                   DEFAULT_THRESHOLD, [](const double& value) {
                     if (!(std::isfinite(value) && value >= 0))
                       option_error("contention/lop/threshold", text(value),

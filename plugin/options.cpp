@@ -77,7 +77,8 @@ void declare_tech_params(const cg_tech* t, size_t index)
     const cg_tech_param& par = t->params[p];
     std::string name         = std::string("contention/") + t->name + "/" + par.name;
     declare<double>(name,
-                    std::string(par.description) + "; technology " + t->name + ", a number in " +
+                    std::string(par.description) + "; technology " + t->name +
+                        (par.integer ? ", an integer in " : ", a number in ") +
                         format_range(par.min_value, par.max_value),
                     par.default_value, [t, index, name, pname = par.name](const double& value) {
                       char err[256];

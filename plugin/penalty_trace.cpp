@@ -39,6 +39,9 @@ void trace_open(const std::string& path)
     std::_Exit(1); /* exit() would run destructors of a half-initialised engine */
   }
   std::fprintf(file, "time,comm,src,dst,penalty,bound,event\n");
+  /* On disk now: a run that ends before the first flush (an abort at
+   * t = 0, an _Exit of an option check) still leaves the header. */
+  trace_flush();
   static bool registered = false;
   if (not registered) { /* MPI_Abort, a deadlock or exit() in the program end here */
     registered = true;

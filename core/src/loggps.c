@@ -38,17 +38,36 @@ static double *field(cg_loggps *m, int i)
 double cg_loggps_get(const cg_loggps *m, int index) { return *field((cg_loggps *)m, index); }
 void cg_loggps_put(cg_loggps *m, int index, double value) { *field(m, index) = value; }
 
+static const char *const units[CG_LOGGPS_NPARAMS] = {"s", "s", "s/B", "s/B", "s/B", "s/B", "B", "B"};
+
+double cg_loggps_max(int index)
+{
+  if (index == CG_LOGGPS_L || index == CG_LOGGPS_O)
+    return CG_LOGGPS_TIME_MAX;
+  if (index == CG_LOGGPS_SS || index == CG_LOGGPS_SL)
+    return CG_LOGGPS_S_MAX;
+  return CG_LOGGPS_PER_BYTE_MAX;
+}
+
+/* "%g UNIT is outside the accepted range [0, MAX UNIT]" for parameter i. */
+static void out_of_range(int i, double v, char *msg, size_t len)
+{
+  snprintf(msg, len, "%.17g %s is outside the accepted range [0, %.10g %s]", v, units[i], cg_loggps_max(i), units[i]);
+}
+
 int cg_loggps_validate(const cg_loggps *m, char *err, size_t errlen)
 {
   for (int i = 0; i < CG_LOGGPS_NPARAMS; i++) {
     double v = cg_loggps_get(m, i);
-    if (!isfinite(v) || v < 0) {
-      snprintf(err, errlen, "LogGPS parameter %s = %g must be a finite number >= 0", names[i], v);
+    if (!isfinite(v) || v < 0 || v > cg_loggps_max(i)) {
+      char msg[256];
+      out_of_range(i, v, msg, sizeof msg);
+      snprintf(err, errlen, "LogGPS parameter %s = %s", names[i], msg);
       return -1;
     }
   }
-  if (m->S > CG_LOGGPS_S_MAX) {
-    snprintf(err, errlen, "LogGPS parameter S = %.17g B is above 2147483647 B (SMPI's thresholds are ints)", m->S);
+  if (m->s > m->S) {
+    snprintf(err, errlen, "LogGPS parameter s = %.17g B is above S = %.17g B: accepted s in [0, S]", m->s, m->S);
     return -1;
   }
   return 0;
@@ -108,10 +127,10 @@ int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, 
     break;
   default: /* s, S */
     rc = cg_parse_quantity(value, CG_UNIT_SIZE, &d, msg, sizeof msg);
-    if (rc == 0 && i == CG_LOGGPS_SL && d > CG_LOGGPS_S_MAX) {
-      snprintf(msg, sizeof msg, "%.17g B is above 2147483647 B (SMPI's thresholds are ints)", d);
-      rc = -1;
-    }
+  }
+  if (rc == 0 && !(d >= 0 && d <= cg_loggps_max(i))) {
+    out_of_range(i, d, msg, sizeof msg);
+    rc = -1;
   }
   if (rc != 0) {
     snprintf(err, errlen, "loggps/%s: %s", name, msg);

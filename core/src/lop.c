@@ -107,6 +107,7 @@ typedef struct host_state {
 
 typedef struct msg_state {
   int active, dirty;
+  int counted;             /* a small message: one of its hosts' peers */
   uint32_t a, b;
   uint32_t slot_a, slot_b; /* positions in the hosts' msgs */
   double done;             /* fraction of the message done */
@@ -263,7 +264,7 @@ static void detach(cg_lop *l, uint32_t h, uint32_t slot)
     m->slot_b = slot;
 }
 
-int cg_lop_start(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now)
+static int start(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now, int counted)
 {
   if (a == b || ensure_host(l, a > b ? a : b))
     return -1;
@@ -278,11 +279,21 @@ int cg_lop_start(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now)
   msg_state *m = &l->msgs[id];
   if (m->active)
     return -1;
-  *m = (msg_state){1, m->dirty, a, b, 0, 0, 0, now, 0};
-  if (attach(l, a, id, &m->slot_a) || attach(l, b, id, &m->slot_b) || count_peer(l, a, b, +1) ||
-      count_peer(l, b, a, +1) || mark_msg(l, id))
+  *m = (msg_state){1, m->dirty, counted, a, b, 0, 0, 0, now, 0};
+  if (attach(l, a, id, &m->slot_a) || attach(l, b, id, &m->slot_b) ||
+      (counted && (count_peer(l, a, b, +1) || count_peer(l, b, a, +1))) || mark_msg(l, id))
     return -1;
   return 0;
+}
+
+int cg_lop_start(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now)
+{
+  return start(l, id, a, b, now, 1);
+}
+
+int cg_lop_start_large(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now)
+{
+  return start(l, id, a, b, now, 0);
 }
 
 void cg_lop_end(cg_lop *l, uint32_t id)
@@ -295,8 +306,10 @@ void cg_lop_end(cg_lop *l, uint32_t id)
   detach(l, m->b, m->slot_b);
   /* Removing never allocates a peer slot; marking may, and a failure
    * only loses the re-timing of the host's other messages. */
-  (void)count_peer(l, m->a, m->b, -1);
-  (void)count_peer(l, m->b, m->a, -1);
+  if (m->counted) {
+    (void)count_peer(l, m->a, m->b, -1);
+    (void)count_peer(l, m->b, m->a, -1);
+  }
 }
 
 int cg_lop_active(const cg_lop *l, uint32_t id)
@@ -313,7 +326,8 @@ uint32_t cg_lop_p(const cg_lop *l, uint32_t id)
 {
   const msg_state *m = &l->msgs[id];
   uint32_t pa = cg_lop_peers(l, m->a), pb = cg_lop_peers(l, m->b);
-  return pa > pb ? pa : pb;
+  uint32_t p = pa > pb ? pa : pb;
+  return p > 0 ? p : 1; /* a large message between hosts without small ones */
 }
 
 const uint32_t *cg_lop_dirty(cg_lop *l, size_t *n)

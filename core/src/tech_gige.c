@@ -39,11 +39,11 @@
 enum { P_BETA, P_GAMMA_O, P_GAMMA_I, P_RECV };
 
 static const cg_tech_param gige_params[] = {
-  {"beta", "penalty per concurrent comm of a pure out-conflict (paper: 1.5/2 = 2.25/3)", 0.75, 0.01, 10.0},
-  {"gamma_o", "out-conflict correction (paper: derived from comm a of its Fig. 4)", 0.115, 0.0, 0.99},
-  {"gamma_i", "in-conflict correction (paper: derived from comm f of its Fig. 4)", 0.036, 0.0, 0.99},
+  {"beta", "penalty per concurrent comm of a pure out-conflict (paper: 1.5/2 = 2.25/3)", 0.75, 0.01, 10.0, 0},
+  {"gamma_o", "out-conflict correction (paper: derived from comm a of its Fig. 4)", 0.115, 0.0, 0.99, 0},
+  {"gamma_i", "in-conflict correction (paper: derived from comm f of its Fig. 4)", 0.036, 0.0, 0.99, 0},
   {"recv", "out-side slowdown per comm a multi-out source receives (paper: none, 0; Fig. 2 fit: 0.74)", 0.0, 0.0,
-   10.0},
+   10.0, 0},
 };
 
 typedef struct gige_in {

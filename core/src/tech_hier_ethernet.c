@@ -31,8 +31,8 @@
 enum { P_NIC, P_BACKBONE };
 
 static const cg_tech_param hier_params[] = {
-  {"nic", "NIC bandwidth per direction in Mbps; one flow alone on it has penalty 1 (paper: 940)", 940, 1e-3, 1e9},
-  {"backbone", "rack backbone bandwidth per direction in Mbps (paper, optical: 9400)", 9400, 1e-3, 1e9},
+  {"nic", "NIC bandwidth per direction in Mbps; one flow alone on it has penalty 1 (paper: 940)", 940, 1e-3, 1e9, 0},
+  {"backbone", "rack backbone bandwidth per direction in Mbps (paper, optical: 9400)", 9400, 1e-3, 1e9, 0},
 };
 
 static void hier_destroy(void *p)

@@ -23,8 +23,8 @@ enum { P_SHARE, P_RECV };
 
 static const cg_tech_param infinihost_params[] = {
   {"share", "penalty per comm sharing one side of the card, as a fraction of a fair share (Fig. 2: 0.87)", 0.87,
-   0.01, 10.0},
-  {"recv", "out-side slowdown per comm a multi-out source receives (Fig. 2 fit: 0.17)", 0.17, 0.0, 10.0},
+   0.01, 10.0, 0},
+  {"recv", "out-side slowdown per comm a multi-out source receives (Fig. 2 fit: 0.17)", 0.17, 0.0, 10.0, 0},
 };
 
 static void infinihost_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)

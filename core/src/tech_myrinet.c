@@ -30,24 +30,24 @@ static const cg_tech_param myrinet_params[] = {
    "widest frontier (hosts whose state is tracked at once) solved exactly, 3^w states; dense "
    "components up to frontier 12 while 16 x 3^(w-2) reached states suffice; beyond, regions of "
    "half this width with belief propagation outside",
-   8, 0, MYR_DP_MAX_WIDTH},
+   8, 0, MYR_DP_MAX_WIDTH, 1},
   {"threads",
    "threads that share the regions of a component beyond the exact methods (1: the simulation's "
    "own; 0: one per CPU this process may run on, at most 8); the penalties are the same bits for "
    "every value. A second thread, once started, makes every malloc and free of the process take "
    "glibc's locks, which cost SimGrid more than the shared regions save on the benchmarks' runs",
-   1, 0, 64},
+   1, 0, 64, 1},
   {"bp_sweeps",
    "beyond the exact methods: 0, belief propagation to its fixed point (or the mean of its cycle) "
    "and an exact region of sources around each source; n, n sweeps and each source alone, several "
    "times cheaper and further from the exact count (5, with exact_max_width 2: the fast setting "
    "for large runs)",
-   0, 0, 100},
+   0, 0, 100, 1},
   {"large_pairs",
    "sparse components (fewer than a quarter of their source x destination pairs) of more host pairs "
    "than this that the exact DP cannot count within frontier 4 get the fast setting: exact methods "
    "to frontier 2, BP cut at 5 sweeps, each source alone; 0: none",
-   MYR_LARGE_PAIRS_DEFAULT, 0, 1e9},
+   MYR_LARGE_PAIRS_DEFAULT, 0, 1e9, 1},
 };
 
 typedef struct myr_state {

@@ -68,6 +68,12 @@ int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const 
                cg_quote(value, q, sizeof q), t->name, name, p->min_value, p->max_value);
       return -1;
     }
+    if (p->integer && v != floor(v)) {
+      char q[CG_QUOTE_SIZE];
+      snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected an integer in [%g, %g]",
+               cg_quote(value, q, sizeof q), t->name, name, p->min_value, p->max_value);
+      return -1;
+    }
     params[i] = v;
     return 0;
   }

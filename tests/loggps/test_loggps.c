@@ -60,15 +60,39 @@ int main(void)
   CHECK(cg_loggps_set(&m, "s", "-3", err, sizeof err) == -1);
   /* SMPI's thresholds are ints: 100 GiB is refused, 2^31 - 1 accepted. */
   CHECK(cg_loggps_set(&m, "S", "100GiB", err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "loggps/S: 107374182400 B is above 2147483647 B (SMPI's thresholds are ints)");
+  CHECK_STR_CONTAINS(err, "loggps/S: 107374182400 B is outside the accepted range [0, 2147483647 B]");
   CHECK(cg_loggps_set(&m, "S", "2147483647", err, sizeof err) == 7);
   m.S = 2147483648.0;
   CHECK(cg_loggps_validate(&m, err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "S = 2147483648 B is above 2147483647 B");
+  CHECK_STR_CONTAINS(err, "LogGPS parameter S = 2147483648 B is outside the accepted range [0, 2147483647 B]");
   m.S = 65536;
   m.G = -1;
   CHECK(cg_loggps_validate(&m, err, sizeof err) == -1);
-  CHECK_STR_CONTAINS(err, "LogGPS parameter G = -1 must be a finite number >= 0");
+  CHECK_STR_CONTAINS(err, "LogGPS parameter G = -1 s/B is outside the accepted range [0, 1 s/B]");
+  /* Upper bounds: a time at most 1e6 s, a gap or overhead per byte at most
+   * 1 s/B (1e308 would make the run end at t = inf). */
+  CHECK(cg_loggps_set(&m, "L", "1e308", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/L: 1e+308 s is outside the accepted range [0, 1000000 s]");
+  CHECK(cg_loggps_set(&m, "o", "1e6", err, sizeof err) == CG_LOGGPS_O);
+  CHECK(cg_loggps_set(&m, "o", "1000001", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/o: 1000001 s is outside the accepted range [0, 1000000 s]");
+  CHECK(cg_loggps_set(&m, "Os", "1e308", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/Os: 1e+308 s/B is outside the accepted range [0, 1 s/B]");
+  CHECK(cg_loggps_set(&m, "Or", "1.5", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/Or: 1.5 s/B is outside the accepted range [0, 1 s/B]");
+  CHECK(cg_loggps_set(&m, "G", "1e308", err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "loggps/G: 1e+308 s/B is outside the accepted range [0, 1 s/B]");
+  CHECK(cg_loggps_set(&m, "g", "0.5Bps", err, sizeof err) == -1); /* a gap of 2 s/B */
+  CHECK_STR_CONTAINS(err, "loggps/g: 2 s/B is outside the accepted range [0, 1 s/B]");
+  CHECK(cg_loggps_set(&m, "G", "1", err, sizeof err) == CG_LOGGPS_GL);
+  m.G = 8.5e-9;
+  /* s above S: g would apply beyond the rendez-vous threshold. */
+  m.s = 131072;
+  m.S = 65536;
+  CHECK(cg_loggps_validate(&m, err, sizeof err) == -1);
+  CHECK_STR_CONTAINS(err, "LogGPS parameter s = 131072 B is above S = 65536 B: accepted s in [0, S]");
+  m.s = 65536;
+  CHECK(cg_loggps_validate(&m, err, sizeof err) == 0);
   CHECK(cg_loggps_param_index("Or") == CG_LOGGPS_OR);
   CHECK(cg_loggps_param_index("x") == -1);
 

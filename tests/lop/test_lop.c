@@ -90,6 +90,26 @@ int main(void)
   CHECK_REL(cg_lop_retime(l, 0, t, 0), (1 - 0.75) * 11.857056 * US, 1e-6);
   cg_lop_destroy(l);
 
+  /* A large message pays the start-up D(p) of its hosts (p >= 1) but is
+   * nobody's peer: alone it lasts D(1) + transfer; a small message that
+   * starts on its source re-times it, and ending it changes no p. */
+  l = cg_lop_create(cg_lop_preset("send"));
+  CHECK(cg_lop_start_large(l, 0, 0, 1, 0) == 0);
+  CHECK(cg_lop_peers(l, 0) == 0 && cg_lop_peers(l, 1) == 0 && cg_lop_p(l, 0) == 1);
+  d = cg_lop_dirty(l, &n);
+  CHECK(n == 1 && d[0] == 0);
+  CHECK_REL(cg_lop_retime(l, 0, 0, 5e-6), 11.383997 * US + 5e-6, 1e-6);
+  CHECK(cg_lop_start(l, 1, 0, 2, 0) == 0);
+  CHECK(cg_lop_start(l, 2, 0, 3, 0) == 0);
+  CHECK(cg_lop_peers(l, 0) == 2 && cg_lop_p(l, 0) == 2);
+  d = cg_lop_dirty(l, &n);
+  CHECK(n == 3);
+  cg_lop_end(l, 0);
+  CHECK(cg_lop_peers(l, 0) == 2 && cg_lop_peers(l, 1) == 0);
+  d = cg_lop_dirty(l, &n);
+  CHECK(n == 0);
+  cg_lop_destroy(l);
+
   /* Bound: bytes left over the time left after the latency phase, in units
    * of `factor` bytes; the contention bound when that cannot be met. */
   CHECK_REL(cg_lop_bound(17, 10e-6, 2e-6, 0.5, 1e9), 17 / (8e-6 * 0.5), 1e-12);

@@ -50,6 +50,13 @@ enum { CG_LOGGPS_L, CG_LOGGPS_O, CG_LOGGPS_OS, CG_LOGGPS_OR, CG_LOGGPS_GS, CG_LO
 #define CG_LOGGPS_ALL ((1u << CG_LOGGPS_NPARAMS) - 1u)
 /* SMPI's thresholds are C ints: S must fit one. */
 #define CG_LOGGPS_S_MAX 2147483647.0
+/* Upper bounds that keep every LogGPS time finite and meaningful: L and o
+ * at most 1e6 s (11.6 days), Os, Or, g and G at most 1 s per byte (a link
+ * of 1 B/s), s and S at most CG_LOGGPS_S_MAX bytes. */
+#define CG_LOGGPS_TIME_MAX 1e6
+#define CG_LOGGPS_PER_BYTE_MAX 1.0
+/* The largest accepted value of parameter `index`. */
+double cg_loggps_max(int index);
 
 /* "L", "o", "Os", "Or", "g", "G", "s", "S" for an index; NULL otherwise. */
 const char *cg_loggps_param_name(int index);
@@ -60,16 +67,17 @@ const char *cg_loggps_param_names(void);
 double cg_loggps_get(const cg_loggps *m, int index);
 void cg_loggps_put(cg_loggps *m, int index, double value);
 
-/* Checks every parameter is finite and >= 0, and S <= CG_LOGGPS_S_MAX.
- * Returns 0 or -1 with a message naming the parameter. */
+/* Checks every parameter is finite, in [0, cg_loggps_max(index)], and
+ * s <= S. Returns 0 or -1 with a message naming the parameter. */
 int cg_loggps_validate(const cg_loggps *m, char *err, size_t errlen);
 
 /* Sets one parameter from text, for --cfg=loggps/NAME:VALUE: L, o are
  * times (SimGrid suffixes allowed: "50us"); Os, Or are plain seconds per
  * byte; g, G are plain seconds per byte or a bandwidth with a suffix
- * ("10Gbps": the gap is its inverse); s, S are sizes ("64KiB"; S at most
- * 2^31 - 1 B). Returns the parameter's index, or -1 with "loggps/NAME:
- * ..." in err (unknown names list the accepted ones). */
+ * ("10Gbps": the gap is its inverse); s, S are sizes ("64KiB"). Each is
+ * checked against [0, cg_loggps_max(index)]. Returns the parameter's
+ * index, or -1 with "loggps/NAME: ..." in err naming the value and the
+ * accepted range (unknown names list the accepted ones). */
 int cg_loggps_set(cg_loggps *m, const char *name, const char *value, char *err, size_t errlen);
 
 /* LogGPS from the measurements of the hybrid model (a

@@ -15,7 +15,9 @@
  * contention model; when p changes, the part already done is kept (the
  * message progresses at 1 / (D(p) + transfer) of itself per second). The
  * peers of a host are the distinct hosts it has small messages in flight
- * with, in either direction. */
+ * with, in either direction. A large message (above the caller's threshold)
+ * is timed the same way, with p at least 1, but is nobody's peer: every
+ * message pays LoP's start-up, so the time is continuous in the size. */
 #ifndef CONTENTION_LOP_H
 #define CONTENTION_LOP_H
 
@@ -70,10 +72,13 @@ void cg_lop_destroy(cg_lop *l);
 /* Message `id` between hosts a != b starts at `now`. Returns 0, or -1
  * (out of memory, id in use, a == b). */
 int cg_lop_start(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now);
+/* The same for a large message: timed, re-timed when the p of its hosts
+ * changes, but not counted in their peers. */
+int cg_lop_start_large(cg_lop *l, uint32_t id, uint32_t a, uint32_t b, double now);
 /* Message `id` ends (finished or failed). No effect for an unknown id. */
 void cg_lop_end(cg_lop *l, uint32_t id);
 int cg_lop_active(const cg_lop *l, uint32_t id);
-/* Distinct peers of host h; p of message id. */
+/* Distinct peers of host h; p of message id (at least 1). */
 uint32_t cg_lop_peers(const cg_lop *l, uint32_t h);
 uint32_t cg_lop_p(const cg_lop *l, uint32_t id);
 /* The messages whose p may have changed (a host of theirs gained or lost

@@ -22,6 +22,7 @@ typedef struct cg_tech_param {
   double default_value;
   double min_value;        /* accepted range, inclusive */
   double max_value;
+  int integer;             /* 1: only whole numbers are accepted */
 } cg_tech_param;
 
 typedef struct cg_tech {
@@ -57,7 +58,8 @@ void cg_tech_names(char *buf, size_t len);
 /* Fills params (param_count doubles) with the defaults. */
 void cg_tech_default_params(const cg_tech *t, double *params);
 /* Sets parameter `name` from text; returns 0, or -1 with a message in err
- * naming the parameter and its accepted range. */
+ * naming the parameter and its accepted range (an integer parameter
+ * refuses a fraction). */
 int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const char *value,
                       char *err, size_t errlen);
 
