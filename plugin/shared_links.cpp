@@ -44,6 +44,9 @@ struct State {
   std::unordered_map<const Link*, uint32_t> index;
   std::vector<Link*> links; /* by ledger index */
   std::vector<bool> hidden;
+  std::vector<bool> node; /* by ledger index: a host's node link */
+  std::vector<std::vector<uint32_t>> node_out, node_in; /* by host: ledger ids of its node links */
+  std::vector<Route> plain; /* by plain comm: its links and weights */
   std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
@@ -70,6 +73,31 @@ struct State {
 };
 State st;
 
+/* A node link's capacity in the ledger: its bandwidth, with room for the
+ * rounding of demands that divide it exactly (B / 3 three times). */
+constexpr double NODE_ROUNDING = 1e-9;
+
+double node_capacity(const Link* l)
+{
+  return link_bandwidth(l) * (1 + NODE_ROUNDING);
+}
+
+uint32_t node_link_id(Link* l, bool direction)
+{
+  auto it = st.index.find(l);
+  if (it != st.index.end())
+    return it->second;
+  bool fatpipe = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE;
+  uint32_t id  = direction ? cg_ledger_add_direction_link(st.ledger, node_capacity(l), fatpipe)
+                           : cg_ledger_add_link(st.ledger, node_capacity(l), fatpipe);
+  st.index.emplace(l, id);
+  st.links.push_back(l);
+  st.hidden.push_back(link_hidden(l)); /* released: hidden already, unless the platform is traced */
+  st.node.resize(id + 1, false);
+  st.node[id] = true;
+  return id;
+}
+
 uint32_t link_id(Link* l)
 {
   auto it = st.index.find(l);
@@ -88,8 +116,45 @@ uint32_t link_id(Link* l)
   st.index.emplace(l, id);
   st.links.push_back(l);
   st.hidden.push_back(false);
+  st.node.resize(id + 1, false);
   st.fresh.push_back(id);
   return id;
+}
+
+/* Ledger handles: inter-host comm c is 2c, plain comm k is 2k + 1. */
+uint32_t inter(cg_comm c)
+{
+  return 2 * c;
+}
+uint32_t plain(uint32_t k)
+{
+  return 2 * k + 1;
+}
+
+/* Adds `links` (a route) at `weight` into `route`, merging a link seen
+ * twice as SimGrid's solver does (sum; largest weight on FATPIPE). */
+void add_route(const std::vector<Link*>& links, double weight, Route& route)
+{
+  for (Link* l : links) {
+    uint32_t id = node_link(l) ? st.index.at(l) : link_id(l);
+    auto pos    = std::find(route.first.begin(), route.first.end(), id);
+    if (pos == route.first.end()) {
+      route.first.push_back(id);
+      route.second.push_back(weight);
+      continue;
+    }
+    double& w = route.second[static_cast<size_t>(pos - route.first.begin())];
+    w         = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(w, weight) : w + weight;
+  }
+}
+
+/* min over a plain comm's links of bandwidth / weight. */
+double plain_bandwidth(const Route& r)
+{
+  double bw = std::numeric_limits<double>::infinity();
+  for (size_t i = 0; i < r.first.size(); i++)
+    bw = std::min(bw, link_bandwidth(st.links[r.first[i]]) / r.second[i]);
+  return bw;
 }
 
 void collect(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double weight)
@@ -242,24 +307,95 @@ void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kerne
       st.pairs_kept++;
     }
   }
-  cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size(),
+  if (s < st.node_out.size())
+    for (uint32_t id : st.node_out[s]) {
+      st.ids.push_back(id);
+      st.weights.push_back(1);
+    }
+  if (d < st.node_in.size())
+    for (uint32_t id : st.node_in[d]) {
+      st.ids.push_back(id);
+      st.weights.push_back(1);
+    }
+  cg_ledger_add_comm(st.ledger, inter(c), st.ids.data(), st.weights.data(), st.ids.size(),
                      st.ceilings ? alone : std::numeric_limits<double>::infinity());
 }
 
 void shared_links_remove_comm(cg_comm c)
 {
-  cg_ledger_remove_comm(st.ledger, c);
+  cg_ledger_remove_comm(st.ledger, inter(c));
+}
+
+void shared_links_set_node_links(const std::vector<HostLinks>& links)
+{
+  st.node_out.assign(links.size(), {});
+  st.node_in.assign(links.size(), {});
+  for (size_t h = 0; h < links.size(); h++) {
+    const HostLinks& hl = links[h];
+    if (not hl.resolved())
+      continue;
+    auto both = [&hl](const Link* l) {
+      return std::find(hl.out.begin(), hl.out.end(), l) != hl.out.end() &&
+             std::find(hl.in.begin(), hl.in.end(), l) != hl.in.end();
+    };
+    for (Link* l : hl.out)
+      st.node_out[h].push_back(node_link_id(l, not both(l)));
+    for (Link* l : hl.in)
+      st.node_in[h].push_back(node_link_id(l, not both(l)));
+  }
+}
+
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double base_bound)
+{
+  std::vector<Link*> route;
+  h->route_to(h, route, nullptr);
+  bool crosses = false;
+  for (const Link* l : route) {
+    if (l->get_sharing_policy() == Link::SharingPolicy::WIFI)
+      return 0;
+    crosses = crosses || node_link(l);
+  }
+  if (not crosses)
+    return 0;
+  if (k >= st.plain.size())
+    st.plain.resize(k + 1);
+  Route& r = st.plain[k];
+  r.first.clear();
+  r.second.clear();
+  add_route(route, 1.0, r);
+  if (st.crosstraffic)
+    add_route(route, compat::CROSSTRAFFIC_WEIGHT, r); /* the reverse route is the same */
+  double alone = std::min(plain_bandwidth(r), base_bound > 0 ? base_bound : std::numeric_limits<double>::infinity());
+  cg_ledger_add_plain_comm(st.ledger, plain(k), r.first.data(), r.second.data(), r.first.size(),
+                           st.ceilings ? alone : std::numeric_limits<double>::infinity());
+  cg_ledger_set_demand(st.ledger, plain(k), alone);
+  return alone;
+}
+
+double shared_links_plain_rerate(uint32_t k, double base_bound)
+{
+  double alone =
+      std::min(plain_bandwidth(st.plain[k]), base_bound > 0 ? base_bound : std::numeric_limits<double>::infinity());
+  cg_ledger_set_demand(st.ledger, plain(k), alone); /* a larger demand raises the ceiling */
+  if (st.ceilings)
+    cg_ledger_set_ceiling(st.ledger, plain(k), alone);
+  return alone;
+}
+
+void shared_links_remove_plain(uint32_t k)
+{
+  cg_ledger_remove_comm(st.ledger, plain(k));
 }
 
 void shared_links_set_alone(cg_comm c, double alone)
 {
   if (st.ceilings)
-    cg_ledger_set_ceiling(st.ledger, c, alone);
+    cg_ledger_set_ceiling(st.ledger, inter(c), alone);
 }
 
 void shared_links_set_demand(cg_comm c, double demand)
 {
-  cg_ledger_set_demand(st.ledger, c, demand);
+  cg_ledger_set_demand(st.ledger, inter(c), demand);
 }
 
 bool shared_links_update()
@@ -280,7 +416,7 @@ bool shared_links_update()
 
 bool shared_links_comm_free(cg_comm c)
 {
-  return st.can_hide && cg_ledger_comm_free(st.ledger, c);
+  return st.can_hide && cg_ledger_comm_free(st.ledger, inter(c));
 }
 
 bool shared_links_bandwidth_changed(const Link& link)
@@ -288,7 +424,7 @@ bool shared_links_bandwidth_changed(const Link& link)
   auto it = st.index.find(&link);
   if (it == st.index.end())
     return false;
-  cg_ledger_set_capacity(st.ledger, it->second, link_bandwidth(&link));
+  cg_ledger_set_capacity(st.ledger, it->second, st.node[it->second] ? node_capacity(&link) : link_bandwidth(&link));
   return true;
 }
 

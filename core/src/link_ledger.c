@@ -32,7 +32,9 @@ typedef struct link_rec {
   uint32_t ceil_over; /* FATPIPE: comms with weight * ceiling > capacity */
   uint32_t unbounded; /* comms with an infinite ceiling */
   uint8_t fatpipe, at_risk, dirty;
-  uint8_t tracked; /* sum / over kept current (else stale: see link_safe) */
+  uint8_t tracked;   /* sum / over kept current (else stale: see link_safe) */
+  uint8_t direction; /* one direction of a host's card: limits only with a plain comm */
+  uint32_t plain;    /* plain comms crossing it */
   entry *e;
   size_t n, cap;
 } link_rec;
@@ -45,7 +47,8 @@ typedef struct comm_rec {
   double demand;
   double ceiling;    /* no demand above it (a larger one raises it) */
   uint32_t ntracked; /* of its links, those tracked */
-  int active;
+  uint16_t active;
+  uint16_t plain; /* its rate is not divided by the penalties (cg_ledger_add_plain_comm) */
 } comm_rec;
 _Static_assert(sizeof(comm_rec) == 64, "a comm's record is one cache line (cg_grow_lines)");
 
@@ -93,6 +96,8 @@ static int above(const link_rec *r, double load) { return load > r->capacity; }
 /* Whether no demands within the comms' ceilings can put the link at risk. */
 static int link_safe(const link_rec *r)
 {
+  if (r->direction && r->plain == 0)
+    return 1; /* the penalties alone divide it */
   if (!(r->capacity > 0) || r->unbounded)
     return 0;
   return r->fatpipe ? r->ceil_over == 0 : r->ceil_sum <= r->capacity * (1 - SAFE_REL);
@@ -107,6 +112,14 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
   r->fatpipe = fatpipe != 0;
   r->tracked = !link_safe(r);
   return (uint32_t)l->nlinks++;
+}
+
+uint32_t cg_ledger_add_direction_link(cg_ledger *l, double capacity, int fatpipe)
+{
+  uint32_t id = cg_ledger_add_link(l, capacity, fatpipe);
+  l->links[id].direction = 1;
+  l->links[id].tracked = 0; /* no plain comm yet */
+  return id;
 }
 
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link) { return l->links[link].capacity; }
@@ -185,8 +198,8 @@ static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
   return &l->comms[comm];
 }
 
-void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
-                        double ceiling)
+static void add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                     double ceiling, int plain)
 {
   comm_rec *c = comm_slot(l, comm);
   size_t need = n ? n : 1;
@@ -201,8 +214,10 @@ void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, cons
   c->ceiling = ceiling;
   c->ntracked = 0;
   c->active = 1;
+  c->plain = plain != 0;
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
+    r->plain += c->plain;
     c->link[i] = links[i];
     c->weight[i] = weights[i];
     cg_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e);
@@ -212,6 +227,18 @@ void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, cons
     ceiling_term(r, weights[i], ceiling, 1);
     set_mode(l, links[i]); /* its demand is 0: nothing to add if tracked already */
   }
+}
+
+void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                        double ceiling)
+{
+  add_comm(l, comm, links, weights, n, ceiling, 0);
+}
+
+void cg_ledger_add_plain_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                              double ceiling)
+{
+  add_comm(l, comm, links, weights, n, ceiling, 1);
 }
 
 static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
@@ -272,6 +299,7 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
     r->e[p] = moved;
     l->comms[moved.comm].pos[moved.slot] = p;
     ceiling_term(r, c->weight[i], c->ceiling, -1);
+    r->plain -= c->plain;
     if (r->n == 0)
       r->ceil_sum = 0;
   }
@@ -280,6 +308,7 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
   c->n = 0;
   c->ntracked = 0;
   c->active = 0;
+  c->plain = 0;
 }
 
 static int by_index(const void *a, const void *b)

@@ -230,5 +230,36 @@ int main(void)
     cg_ledger_destroy(a);
     cg_ledger_destroy(b);
   }
+
+  /* A direction of a host's card (up link, capacity 10): its inter-host
+   * comms' penalties divide it, so demands summing above it (Gigabit
+   * Ethernet: two sends at 10 / 1.5 each) never put it at risk; an
+   * intra-host comm crossing it (plain) makes it a max-min link, at risk
+   * while all demands exceed it, and free again when it leaves. */
+  {
+    cg_ledger *dl = cg_ledger_create();
+    uint32_t up = cg_ledger_add_direction_link(dl, 10, 0);
+    double one = 1;
+    cg_ledger_add_comm(dl, 0, &up, &one, 1, 10);
+    cg_ledger_add_comm(dl, 1, &up, &one, 1, 10);
+    cg_ledger_set_demand(dl, 0, 10 / 1.5);
+    cg_ledger_set_demand(dl, 1, 10 / 1.5);
+    CHECK(flips(dl, NULL) == 0 && !cg_ledger_tracked(dl, up) && cg_ledger_comm_free(dl, 0));
+    cg_ledger_add_plain_comm(dl, 2, &up, &one, 1, 10);
+    cg_ledger_set_demand(dl, 2, 10);
+    uint32_t fl = 99;
+    CHECK(flips(dl, &fl) == 1 && fl == up && cg_ledger_at_risk(dl, up) && !cg_ledger_comm_free(dl, 0));
+    cg_ledger_remove_comm(dl, 2);
+    CHECK(flips(dl, &fl) == 1 && fl == up && !cg_ledger_at_risk(dl, up) && !cg_ledger_tracked(dl, up));
+    /* a plain comm alone within the capacity: free */
+    cg_ledger_remove_comm(dl, 1);
+    cg_ledger_set_demand(dl, 0, 0);
+    cg_ledger_add_plain_comm(dl, 1, &up, &one, 1, 10);
+    cg_ledger_set_demand(dl, 1, 10);
+    CHECK(flips(dl, NULL) == 0 && cg_ledger_tracked(dl, up) && cg_ledger_comm_free(dl, 1));
+    cg_ledger_set_demand(dl, 0, 0.5); /* 10.5 > 10 */
+    CHECK(flips(dl, &fl) == 1 && fl == up);
+    cg_ledger_destroy(dl);
+  }
   CHECK_DONE();
 }

@@ -47,6 +47,12 @@ void cg_ledger_destroy(cg_ledger *l);
 /* Registers a link (capacity > 0, in the demands' units); returns its
  * index, 0, 1, 2... in registration order. A new link is free. */
 uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe);
+/* Registers one direction of a host's card (an up link, a down link): the
+ * penalties of the comms that cross it already divide it among them, so it
+ * can be at risk only while a plain comm (cg_ledger_add_plain_comm: an
+ * intra-host comm, which no penalty rates) crosses it too; it is then
+ * shared max-min among all its comms' demands like any link. */
+uint32_t cg_ledger_add_direction_link(cg_ledger *l, double capacity, int fatpipe);
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link);
 /* A link's capacity changed (a bandwidth profile): takes effect at the next
  * cg_ledger_update. */
@@ -59,6 +65,10 @@ void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity);
  * tracked). */
 void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
                         double ceiling);
+/* The same for a plain comm: one whose demand no penalty sets (it makes
+ * the direction links it crosses able to limit). */
+void cg_ledger_add_plain_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                              double ceiling);
 void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm);
 /* A demand above the comm's ceiling raises the ceiling to it. */
 void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand);
