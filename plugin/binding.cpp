@@ -203,14 +203,14 @@ double route_bottleneck(cg_host s, cg_host d)
   return bw;
 }
 
-/* B of a comm from src to dst: what it gets alone through its node links. */
+/* B of a comm from src to dst: what it gets alone through its node links
+ * (its route's bottleneck for a host without), or contention/bandwidth
+ * when that is smaller: an effective bandwidth never makes a comm faster
+ * than its links allow. */
 double comm_bandwidth(cg_host src, cg_host dst)
 {
-  if (st.user_bandwidth > 0)
-    return st.user_bandwidth;
-  if (owned(src) && owned(dst))
-    return cg_node_bandwidth(st.b_out[src], st.b_in[dst]);
-  return route_bottleneck(src, dst);
+  double links = owned(src) && owned(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst]) : route_bottleneck(src, dst);
+  return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
 }
 
 /* First half of a re-rating: the comm's demand for its penalty
@@ -512,6 +512,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
   hidden_link_bandwidth_changed(link);  /* records the real bandwidth of a hidden link */
+  keep_link_attached(&link);            /* SimGrid must stop at its next change */
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
   st.bandwidth_changed = true;
   st.pending           = true;

@@ -47,8 +47,9 @@ typedef struct comm_rec {
   double demand;
   double ceiling;    /* no demand above it (a larger one raises it) */
   uint32_t ntracked; /* of its links, those tracked */
-  uint16_t active;
-  uint16_t plain; /* its rate is not divided by the penalties (cg_ledger_add_plain_comm) */
+  uint8_t active;
+  uint8_t plain;   /* its rate is not divided by the penalties (cg_ledger_add_plain_comm) */
+  uint16_t shared; /* of its links, those not a direction link (counted in `skipped`) */
 } comm_rec;
 _Static_assert(sizeof(comm_rec) == 64, "a comm's record is one cache line (cg_grow_lines)");
 
@@ -215,9 +216,11 @@ static void add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const d
   c->ntracked = 0;
   c->active = 1;
   c->plain = plain != 0;
+  c->shared = 0;
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
     r->plain += c->plain;
+    c->shared += !r->direction;
     c->link[i] = links[i];
     c->weight[i] = weights[i];
     cg_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e);
@@ -281,7 +284,7 @@ void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
     cg_ledger_set_ceiling(l, comm, demand);
   if (c->ntracked == 0) { /* the usual case on a cluster: no link to count */
     c->demand = demand;
-    l->skipped += c->n > 0;
+    l->skipped += c->shared > 0; /* direction links are left out by design, not by a ceiling */
     return;
   }
   l->counted++;
@@ -309,6 +312,7 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
   c->ntracked = 0;
   c->active = 0;
   c->plain = 0;
+  c->shared = 0;
 }
 
 static int by_index(const void *a, const void *b)

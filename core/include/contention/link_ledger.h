@@ -87,7 +87,7 @@ int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
 int cg_ledger_tracked(const cg_ledger *l, uint32_t link);
 /* Demand changes so far (cg_ledger_set_demand with a new value) of comms
  * crossing a link: those that updated a tracked link, and those whose
- * links were all untracked. */
+ * links were all untracked (comms crossing only direction links aside). */
 void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
