@@ -95,6 +95,7 @@ struct State {
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   std::vector<cg_comm> to_apply;                   /* comms whose demand changed at this flush */
+  std::vector<cg_comm> affected;                   /* comms crossing a link that changed state */
   struct Start {
     Action* action;
     const Host* src;
@@ -358,17 +359,14 @@ void flush()
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
         set_penalty(st.slots[c], static_cast<cg_comm>(c), cg_graph_penalty(st.graph, static_cast<cg_comm>(c)));
-  /* A shared link changing state can change any comm's path. */
-  if (shared_links_update()) {
-    st.to_apply.clear();
-    for (size_t c = 0; c < st.slots.size(); c++)
-      if (st.slots[c].action != nullptr)
-        apply(st.slots[c], static_cast<cg_comm>(c), true);
-  } else {
-    for (cg_comm c : st.to_apply)
-      if (st.slots[c].action != nullptr)
-        apply(st.slots[c], c, false);
-  }
+  /* A link changing state changes the path of the comms that cross it. */
+  shared_links_update(st.affected);
+  for (cg_comm c : st.affected)
+    if (st.slots[c].action != nullptr)
+      apply(st.slots[c], c, true);
+  for (cg_comm c : st.to_apply)
+    if (st.slots[c].action != nullptr && (st.flags[c] & QUEUED))
+      apply(st.slots[c], c, false);
   st.to_apply.clear();
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   trace_flush();

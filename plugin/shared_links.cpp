@@ -47,6 +47,8 @@ struct State {
   std::vector<bool> node; /* by ledger index: a host's node link */
   std::vector<std::vector<uint32_t>> node_out, node_in; /* by host: ledger ids of its node links */
   std::vector<Route> plain; /* by plain comm: its links and weights */
+  std::vector<uint64_t> mark; /* by inter-host comm: the update that last listed it */
+  uint64_t update_count = 0;
   std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
@@ -398,20 +400,41 @@ void shared_links_set_demand(cg_comm c, double demand)
   cg_ledger_set_demand(st.ledger, inter(c), demand);
 }
 
-bool shared_links_update()
+/* The inter-host comms crossing ledger link `id`, into `affected` once
+ * each (st.mark: the flush that listed them). */
+void list_comms(uint32_t id, std::vector<cg_comm>& affected)
 {
   size_t n;
+  const uint32_t* comms = cg_ledger_link_comms(st.ledger, id, &n);
+  for (size_t i = 0; i < n; i++) {
+    if (comms[i] % 2 != 0) /* a plain comm: its bound does not depend on the links' states */
+      continue;
+    cg_comm c = comms[i] / 2;
+    if (c >= st.mark.size())
+      st.mark.resize(c + 1, 0);
+    if (st.mark[c] == st.update_count)
+      continue;
+    st.mark[c] = st.update_count;
+    affected.push_back(c);
+  }
+}
+
+void shared_links_update(std::vector<cg_comm>& affected)
+{
+  affected.clear();
+  st.update_count++;
+  size_t n;
   const uint32_t* flipped = cg_ledger_update(st.ledger, &n);
-  bool changed            = n > 0;
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
     set_hidden(flipped[i], st.can_hide && not cg_ledger_at_risk(st.ledger, flipped[i]));
+    list_comms(flipped[i], affected);
+  }
   for (uint32_t id : st.fresh) /* new links start free */
     if (st.can_hide && not cg_ledger_at_risk(st.ledger, id) && not st.hidden[id]) {
       set_hidden(id, true);
-      changed = true;
+      list_comms(id, affected);
     }
   st.fresh.clear();
-  return changed;
 }
 
 bool shared_links_comm_free(cg_comm c)

@@ -21,6 +21,7 @@
 #include <simgrid/kernel/resource/Action.hpp>
 
 #include <cstdint>
+#include <vector>
 
 namespace contention_sg {
 
@@ -62,9 +63,10 @@ void shared_links_set_demand(cg_comm c, double demand);
 /* What comm c gets alone changed (a bandwidth changed). */
 void shared_links_set_alone(cg_comm c, double alone);
 /* After the demands of an instant: hides the links that cannot limit any
- * comm, gives the others back to the solver. Returns true if a link
- * changed state (every comm's path may then change). */
-bool shared_links_update();
+ * comm, gives the others back to the solver. Lists in `affected` the
+ * inter-host comms crossing a link that changed state (their path may
+ * change), each once. */
+void shared_links_update(std::vector<cg_comm>& affected);
 /* True when every shared link of comm c is hidden: the fast path is exact. */
 bool shared_links_comm_free(cg_comm c);
 /* A shared link's bandwidth changed (platform event): its capacity follows

@@ -58,7 +58,8 @@ struct cg_ledger {
   size_t nlinks, links_cap;
   comm_rec *comms;
   size_t ncomms, comms_cap;
-  uint32_t *dirty, *flipped;
+  uint32_t *dirty, *flipped, *scratch;
+  size_t scratch_cap;
   size_t ndirty, dirty_cap, nflipped, flipped_cap;
   uint64_t counted, skipped; /* demand changes with / without a tracked link */
 };
@@ -80,6 +81,7 @@ void cg_ledger_destroy(cg_ledger *l)
   free(l->comms);
   free(l->dirty);
   free(l->flipped);
+  free(l->scratch);
   free(l);
 }
 
@@ -342,6 +344,16 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
     qsort(l->flipped, l->nflipped, sizeof *l->flipped, by_index);
   *count = l->nflipped;
   return l->flipped;
+}
+
+const uint32_t *cg_ledger_link_comms(cg_ledger *l, uint32_t link, size_t *count)
+{
+  const link_rec *r = &l->links[link];
+  cg_grow((void **)&l->scratch, &l->scratch_cap, r->n ? r->n : 1, sizeof *l->scratch);
+  for (size_t i = 0; i < r->n; i++)
+    l->scratch[i] = r->e[i].comm;
+  *count = r->n;
+  return l->scratch;
 }
 
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link) { return l->links[link].at_risk; }

@@ -259,6 +259,9 @@ int main(void)
     CHECK(flips(dl, NULL) == 0 && cg_ledger_tracked(dl, up) && cg_ledger_comm_free(dl, 1));
     cg_ledger_set_demand(dl, 0, 0.5); /* 10.5 > 10 */
     CHECK(flips(dl, &fl) == 1 && fl == up);
+    size_t nc;
+    const uint32_t *on = cg_ledger_link_comms(dl, up, &nc);
+    CHECK(nc == 2 && on[0] + on[1] == 1); /* comms 0 and 1 */
     cg_ledger_destroy(dl);
   }
   CHECK_DONE();

@@ -80,6 +80,9 @@ void cg_ledger_set_ceiling(cg_ledger *l, uint32_t comm, double ceiling);
  * current demands and capacities; lists (in increasing index) the links
  * whose state changed. Valid until the next mutation. */
 const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count);
+/* The comms (handles) crossing a link, in no particular order; *count
+ * receives their number. Valid until the next mutation. */
+const uint32_t *cg_ledger_link_comms(cg_ledger *l, uint32_t link, size_t *count);
 /* 1 if the link is at risk (state as of the last cg_ledger_update). */
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
 /* 1 if the link's sum (or count) follows the demands: its comms'
