@@ -71,6 +71,7 @@ struct State {
   /* scratch */
   std::vector<compat::VariableTerm> terms;
   std::vector<Link*> vlinks;
+  uint64_t node_hides = 0, node_shows = 0; /* node links' (not in the shared links' counts) */
   uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0, read_variables = 0, asked_routes = 0;
 };
 State st;
@@ -90,8 +91,7 @@ uint32_t node_link_id(Link* l, bool direction)
   if (it != st.index.end())
     return it->second;
   bool fatpipe = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE;
-  uint32_t id  = direction ? cg_ledger_add_direction_link(st.ledger, node_capacity(l), fatpipe)
-                           : cg_ledger_add_link(st.ledger, node_capacity(l), fatpipe);
+  uint32_t id  = cg_ledger_add_node_link(st.ledger, node_capacity(l), fatpipe, direction);
   st.index.emplace(l, id);
   st.links.push_back(l);
   st.hidden.push_back(link_hidden(l)); /* released: hidden already, unless the platform is traced */
@@ -253,11 +253,11 @@ void set_hidden(uint32_t id, bool hide)
   st.hidden[id] = hide;
   if (hide) {
     hide_link(st.links[id]);
-    st.hides++;
+    (st.node[id] ? st.node_hides : st.hides)++;
   } else {
     unhide_link(st.links[id]);
     reattach_link(st.links[id]); /* it can limit comms again */
-    st.shows++;
+    (st.node[id] ? st.node_shows : st.shows)++;
   }
   XBT_DEBUG("link %s %s", st.links[id]->get_cname(), hide ? "hidden (cannot limit any comm)" : "given back to the solver");
 }
@@ -460,11 +460,16 @@ void shared_links_end()
            "(%zu distinct), %llu comm starts read them; demand changes counted on a shared link %llu, left out %llu "
            "(every shared link of the comm within its comms' bandwidths alone); comms' shared links read from their "
            "variables %llu times, from their routes %llu times",
-           st.links.size(), static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
+           st.links.size() - static_cast<size_t>(std::count(st.node.begin(), st.node.end(), true)),
+           static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
            static_cast<unsigned long long>(st.pairs_kept), st.distinct.size(),
            static_cast<unsigned long long>(st.route_hits), static_cast<unsigned long long>(counted),
            static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(st.read_variables),
            static_cast<unsigned long long>(st.asked_routes));
+  if (st.node_hides + st.node_shows > 0)
+    XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, or an "
+             "intra-host comm's, filled), hidden again %llu times",
+             static_cast<unsigned long long>(st.node_shows), static_cast<unsigned long long>(st.node_hides));
   cg_ledger_destroy(st.ledger);
   st = State();
 }

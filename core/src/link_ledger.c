@@ -34,6 +34,7 @@ typedef struct link_rec {
   uint8_t fatpipe, at_risk, dirty;
   uint8_t tracked;   /* sum / over kept current (else stale: see link_safe) */
   uint8_t direction; /* one direction of a host's card: limits only with a plain comm */
+  uint8_t node;      /* one host's own link (cg_ledger_add_node_link) */
   uint32_t plain;    /* plain comms crossing it */
   entry *e;
   size_t n, cap;
@@ -49,7 +50,7 @@ typedef struct comm_rec {
   uint32_t ntracked; /* of its links, those tracked */
   uint8_t active;
   uint8_t plain;   /* its rate is not divided by the penalties (cg_ledger_add_plain_comm) */
-  uint16_t shared; /* of its links, those not a direction link (counted in `skipped`) */
+  uint16_t shared; /* of its links, those shared by several hosts (counted in `skipped`) */
 } comm_rec;
 _Static_assert(sizeof(comm_rec) == 64, "a comm's record is one cache line (cg_grow_lines)");
 
@@ -117,11 +118,13 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
   return (uint32_t)l->nlinks++;
 }
 
-uint32_t cg_ledger_add_direction_link(cg_ledger *l, double capacity, int fatpipe)
+uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int one_way)
 {
   uint32_t id = cg_ledger_add_link(l, capacity, fatpipe);
-  l->links[id].direction = 1;
-  l->links[id].tracked = 0; /* no plain comm yet */
+  link_rec *r = &l->links[id];
+  r->node = 1;
+  r->direction = one_way != 0;
+  r->tracked = (uint8_t)!link_safe(r); /* a one-way link: untracked until a plain comm crosses it */
   return id;
 }
 
@@ -222,7 +225,7 @@ static void add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const d
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
     r->plain += c->plain;
-    c->shared += !r->direction;
+    c->shared += !r->node;
     c->link[i] = links[i];
     c->weight[i] = weights[i];
     cg_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e);
@@ -286,7 +289,7 @@ void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
     cg_ledger_set_ceiling(l, comm, demand);
   if (c->ntracked == 0) { /* the usual case on a cluster: no link to count */
     c->demand = demand;
-    l->skipped += c->shared > 0; /* direction links are left out by design, not by a ceiling */
+    l->skipped += c->shared > 0; /* node links aside: the statistic is the shared links' */
     return;
   }
   l->counted++;

@@ -238,7 +238,7 @@ int main(void)
    * while all demands exceed it, and free again when it leaves. */
   {
     cg_ledger *dl = cg_ledger_create();
-    uint32_t up = cg_ledger_add_direction_link(dl, 10, 0);
+    uint32_t up = cg_ledger_add_node_link(dl, 10, 0, 1);
     double one = 1;
     cg_ledger_add_comm(dl, 0, &up, &one, 1, 10);
     cg_ledger_add_comm(dl, 1, &up, &one, 1, 10);
