@@ -1,5 +1,5 @@
 #!/bin/sh
-# intra_host.sh BIN_DIR PLATFORM PAIR_TIMES
+# intra_host.sh BIN_DIR PLATFORM PAIR_TIMES (PLATFORM: hosts node-0, node-1)
 # Every link an intra-host comm crosses keeps its capacity. On PLATFORM (a
 # <cluster core="8"> of SPLITDUPLEX private links and no loopback link), a
 # 20 MB comm between two ranks of node-0 goes up and back down node-0's
