@@ -262,6 +262,25 @@ int main(void)
     size_t nc;
     const uint32_t *on = cg_ledger_link_comms(dl, up, &nc);
     CHECK(nc == 2 && on[0] + on[1] == 1); /* comms 0 and 1 */
+    /* A bandwidth profile on the link: a dip to 5 while the plain comm
+     * (demand 10, then its new alone 5) and an inter-host comm (0.5, then
+     * its share of the dip, 2.5) run keeps it at risk; the recovery to 10
+     * with demands 10 and 0.5 too; back to the first dip's demands within
+     * the recovered capacity: free. */
+    cg_ledger_set_capacity(dl, up, 5);
+    cg_ledger_set_demand(dl, 1, 5);
+    cg_ledger_set_demand(dl, 0, 2.5);
+    CHECK(flips(dl, NULL) == 0 && cg_ledger_at_risk(dl, up)); /* 7.5 > 5 */
+    cg_ledger_set_capacity(dl, up, 10);
+    cg_ledger_set_demand(dl, 1, 10);
+    cg_ledger_set_demand(dl, 0, 0.5);
+    CHECK(flips(dl, NULL) == 0 && cg_ledger_at_risk(dl, up)); /* 10.5 > 10 */
+    cg_ledger_set_demand(dl, 1, 5);
+    cg_ledger_set_demand(dl, 0, 2.5);
+    CHECK(flips(dl, &fl) == 1 && fl == up && !cg_ledger_at_risk(dl, up)); /* 7.5 <= 10 */
+    /* A dip alone (no demand change) puts it at risk. */
+    cg_ledger_set_capacity(dl, up, 7);
+    CHECK(flips(dl, &fl) == 1 && fl == up && cg_ledger_at_risk(dl, up));
     cg_ledger_destroy(dl);
   }
   CHECK_DONE();
