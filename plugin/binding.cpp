@@ -95,12 +95,24 @@ struct State {
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   std::vector<cg_comm> to_apply;                   /* comms whose demand changed at this flush */
+  std::vector<cg_comm> affected;                   /* comms crossing a link that changed state */
   struct Start {
     Action* action;
     const Host* src;
     const Host* dst;
   };
   std::vector<Start> starts; /* comms started since the last flush, in start order */
+  /* Intra-host comms whose route crosses node links ("plain": no penalty
+   * rates them), by handle: SimGrid no longer sees those links' capacity,
+   * so each is bounded at what it gets alone and loads the ledger. */
+  struct Plain {
+    Action* action;    /* nullptr when free */
+    double base_bound; /* SimGrid's at start */
+    double bound;      /* in force */
+  };
+  std::vector<Plain> plain;
+  std::vector<uint32_t> plain_free; /* free handles */
+  cg_ptr_index plain_index{};       /* Action* -> handle */
   bool pending           = false;                  /* graph events since the last flush */
   bool bandwidth_changed = false;                  /* a link's bandwidth changed since the last flush */
 };
@@ -147,6 +159,7 @@ void index_platform_hosts()
     return;
   st.links = find_node_links(all);
   release_node_links(st.links, platform_traced() ? Release::fatpipe : Release::hide);
+  shared_links_set_node_links(st.links);
   read_node_bandwidths();
 }
 
@@ -191,14 +204,14 @@ double route_bottleneck(cg_host s, cg_host d)
   return bw;
 }
 
-/* B of a comm from src to dst: what it gets alone through its node links. */
+/* B of a comm from src to dst: what it gets alone through its node links
+ * (its route's bottleneck for a host without), or contention/bandwidth
+ * when that is smaller: an effective bandwidth never makes a comm faster
+ * than its links allow. */
 double comm_bandwidth(cg_host src, cg_host dst)
 {
-  if (st.user_bandwidth > 0)
-    return st.user_bandwidth;
-  if (owned(src) && owned(dst))
-    return cg_node_bandwidth(st.b_out[src], st.b_in[dst]);
-  return route_bottleneck(src, dst);
+  double links = owned(src) && owned(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst]) : route_bottleneck(src, dst);
+  return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
 }
 
 /* First half of a re-rating: the comm's demand for its penalty
@@ -320,6 +333,17 @@ void flush()
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
         st.slots[c].B = comm_bandwidth(st.info[c].src, st.info[c].dst);
+    for (uint32_t k = 0; k < st.plain.size(); k++) {
+      State::Plain& p = st.plain[k];
+      if (p.action == nullptr)
+        continue;
+      double alone = shared_links_plain_rerate(k, p.base_bound);
+      if (alone != p.bound) {
+        p.bound = alone;
+        compat::update_bound(st.model, *p.action, alone);
+        st.updates++;
+      }
+    }
   }
   size_t n;
   const cg_comm* changed = cg_graph_changed(st.graph, &n);
@@ -335,17 +359,14 @@ void flush()
     for (size_t c = 0; c < st.slots.size(); c++)
       if (st.slots[c].action != nullptr)
         set_penalty(st.slots[c], static_cast<cg_comm>(c), cg_graph_penalty(st.graph, static_cast<cg_comm>(c)));
-  /* A shared link changing state can change any comm's path. */
-  if (shared_links_update()) {
-    st.to_apply.clear();
-    for (size_t c = 0; c < st.slots.size(); c++)
-      if (st.slots[c].action != nullptr)
-        apply(st.slots[c], static_cast<cg_comm>(c), true);
-  } else {
-    for (cg_comm c : st.to_apply)
-      if (st.slots[c].action != nullptr)
-        apply(st.slots[c], c, false);
-  }
+  /* A link changing state changes the path of the comms that cross it. */
+  shared_links_update(st.affected);
+  for (cg_comm c : st.affected)
+    if (st.slots[c].action != nullptr)
+      apply(st.slots[c], c, true);
+  for (cg_comm c : st.to_apply)
+    if (st.slots[c].action != nullptr && (st.flags[c] & QUEUED))
+      apply(st.slots[c], c, false);
   st.to_apply.clear();
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   trace_flush();
@@ -394,11 +415,40 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
 
+/* An intra-host comm on a host with node links: bounded at what it gets
+ * alone on its route (SimGrid no longer sees a released link's
+ * bandwidth), and its load on those links told to the ledger. A route
+ * without node links (a loopback link) is left to SimGrid. */
+void add_plain(Action& action, const Host* h)
+{
+  uint32_t k;
+  if (st.plain_free.empty()) {
+    k = static_cast<uint32_t>(st.plain.size());
+    st.plain.push_back({});
+  } else {
+    k = st.plain_free.back();
+    st.plain_free.pop_back();
+  }
+  double base = action.get_bound();
+  double alone = shared_links_add_plain(k, h, base);
+  if (alone <= 0) {
+    st.plain_free.push_back(k);
+    return;
+  }
+  st.plain[k] = State::Plain{&action, base, alone};
+  compat::update_bound(st.model, action, alone);
+  st.updates++;
+  cg_ptr_index_put(&st.plain_index, &action, k);
+}
+
 /* The comms started since the last flush, added in their start order. */
 void add_started_comms()
 {
   for (const State::Start& start : st.starts)
-    add_comm(*start.action, start.src, start.dst);
+    if (start.src == start.dst)
+      add_plain(*start.action, start.src);
+    else
+      add_comm(*start.action, start.src, start.dst);
   st.starts.clear();
 }
 
@@ -413,8 +463,12 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
 {
   if (st.graph == nullptr) /* after the end of the simulation */
     return;
-  if (&src_host == &dst_host) { /* loopback: stays out of the graph, as in the papers */
+  if (&src_host == &dst_host) { /* intra-host: stays out of the graph, as in the papers */
     check_host(&src_host);
+    if (owned(known_host_index(&src_host))) { /* its route may cross the host's released node links */
+      st.starts.push_back(State::Start{&action, &src_host, &dst_host});
+      st.pending = true;
+    }
     return;
   }
   st.starts.push_back(State::Start{&action, &src_host, &dst_host});
@@ -429,6 +483,13 @@ void on_comm_state(Action& action)
   if (not st.starts.empty()) /* an end before the flush (a comm failed at once): the starts first */
     add_started_comms();
   cg_comm c;
+  if (cg_ptr_index_take(&st.plain_index, &action, &c)) {
+    shared_links_remove_plain(c);
+    st.plain[c].action = nullptr;
+    st.plain_free.push_back(c);
+    st.pending = true;
+    return;
+  }
   if (not cg_ptr_index_take(&st.active, &action, &c))
     return;
   const SlotInfo& i = st.info[c];
@@ -449,6 +510,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
   hidden_link_bandwidth_changed(link);  /* records the real bandwidth of a hidden link */
+  keep_link_attached(&link);            /* SimGrid must stop at its next change */
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
   st.bandwidth_changed = true;
   st.pending           = true;
@@ -470,6 +532,9 @@ void on_end()
   st.graph = nullptr;
   cg_step_factor_free(&st.bw_factor);
   cg_ptr_index_free(&st.active);
+  cg_ptr_index_free(&st.plain_index);
+  st.plain.clear();
+  st.plain_free.clear();
   st.slots.clear();
   st.info.clear();
   st.flags.clear();

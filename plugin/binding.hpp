@@ -37,6 +37,10 @@ struct BindingConfig {
  * and dst's in node links, read again whenever a link's bandwidth changes),
  * or contention/bandwidth, or the route's bottleneck for a host whose node
  * links could not be told apart; f is SMPI's bandwidth factor for its size.
+ * Capacities the penalties do not divide (shared links, a host's links of
+ * both directions, one-way node links an intra-host comm crosses) share
+ * the demands max-min (shared_links.hpp); an intra-host comm crossing node
+ * links is bounded at what it gets alone on its route.
  * min(b0, B) is the comm's bound in SimGrid's solver, f / p its rate factor:
  * a penalty change re-times the comm without adding a distinct bound to the
  * solver (whose cost grows with the number of distinct bounds).

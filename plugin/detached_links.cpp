@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -57,6 +58,7 @@ struct State {
   bool plans_on                           = true; /* CONTENTION_DETACH_PLANS=0: every comm's links found anew */
   std::vector<Comm> comms;                        /* by cg_comm */
   std::vector<Plan> plans;
+  std::unordered_set<const Link*> varying; /* links whose bandwidth changed: never dropped */
   uint64_t detached = 0, dropped = 0, reattached = 0, skipped = 0, planned = 0;
   /* scratch */
   std::vector<Link*> links;
@@ -126,7 +128,7 @@ bool split_by_links(uint64_t pair)
   for (size_t i = 0; i < st.links.size(); i++) {
     if (st.links[i]->get_sharing_policy() == Link::SharingPolicy::WIFI)
       return false;
-    if (i == 0 || not link_hidden(st.links[i])) {
+    if (i == 0 || not link_hidden(st.links[i]) || st.varying.count(st.links[i]) != 0) {
       st.keep.push_back(st.terms[i]);
       keep |= i < PLAN_TERMS ? 1u << i : 0;
     } else
@@ -166,6 +168,7 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
   if (not enabled)
     return;
   st.plans.assign(2 * PLAN_SETS, Plan{});
+  st.varying.clear();
   simgrid::s4u::Link::on_state_change_cb(on_link_state);
 }
 
@@ -232,6 +235,15 @@ void reattach_link(const Link* link)
   st.reattached += n;
   if (n > 0)
     XBT_DEBUG("link %s re-attached to %zu comms", link->get_cname(), n);
+}
+
+void keep_link_attached(const Link* link)
+{
+  if (not st.enabled || not st.varying.insert(link).second)
+    return;
+  st.plans.assign(2 * PLAN_SETS, Plan{}); /* they may drop it */
+  reattach_link(link);
+  XBT_DEBUG("link %s changes: kept in every comm's variable from now on", link->get_cname());
 }
 
 void detached_links_comm_end(cg_comm c)

@@ -40,6 +40,12 @@ bool detach_hidden_links(cg_comm c, simgrid::kernel::resource::Action& action, c
 /* The link is given back to the solver: its term goes back into every
  * variable that dropped it. */
 void reattach_link(const simgrid::s4u::Link* link);
+/* The link's bandwidth changed (a profile, Link::set_bandwidth): it goes
+ * back into the variables that dropped it and is never dropped again.
+ * SimGrid 3.32 lets time pass over a profile event of a link that no
+ * variable uses (it stops only for a "used" resource), so a comm that
+ * dropped the link would run past the change unseen. */
+void keep_link_attached(const simgrid::s4u::Link* link);
 void detached_links_comm_end(cg_comm c);
 /* Logs the counts (verbose) and forgets everything. */
 void detached_links_end();

@@ -6,6 +6,7 @@
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <unordered_map>
@@ -34,6 +35,39 @@ std::string names(const std::vector<Link*>& links)
   for (const Link* l : links)
     s += (s.empty() ? "" : ", ") + l->get_name();
   return s.empty() ? "none" : s;
+}
+
+/* A link of both directions of a host (a limiter, a SHARED private link)
+ * below one of its one-way links, or two such links: a platform that
+ * likely means something else (a limiter smaller than the card). The
+ * capacities all hold (binding.hpp); the log says which one binds. */
+void log_binding_capacity(const Host* h, const HostLinks& hl)
+{
+  std::vector<Link*> both;
+  double one_way = 0; /* fastest one-way link */
+  for (Link* l : hl.out) {
+    if (std::find(hl.in.begin(), hl.in.end(), l) != hl.in.end())
+      both.push_back(l);
+    else
+      one_way = std::max(one_way, link_bandwidth(l));
+  }
+  for (const Link* l : hl.in)
+    if (std::find(hl.out.begin(), hl.out.end(), l) == hl.out.end())
+      one_way = std::max(one_way, link_bandwidth(l));
+  if (both.empty())
+    return;
+  const Link* smallest = both[0];
+  for (const Link* l : both)
+    if (link_bandwidth(l) < link_bandwidth(smallest))
+      smallest = l;
+  if (both.size() > 1)
+    XBT_VERB("host %s: %zu links carry both its directions ({%s}); the smallest, %s (%.17g B/s), binds the sum of "
+             "its in and out traffic",
+             h->get_cname(), both.size(), names(both).c_str(), smallest->get_cname(), link_bandwidth(smallest));
+  else if (link_bandwidth(smallest) < one_way)
+    XBT_VERB("host %s: %s (%.17g B/s), which carries both its directions, is below its one-way links (up to %.17g "
+             "B/s): it binds every comm of the host, alone or not",
+             h->get_cname(), smallest->get_cname(), link_bandwidth(smallest), one_way);
 }
 
 } // namespace
@@ -95,6 +129,7 @@ std::vector<HostLinks> find_node_links(const std::vector<Host*>& hosts)
     XBT_VERB("host %s: node links out {%s} in {%s}, B out %.17g B/s, B in %.17g B/s", hosts[h]->get_cname(),
              names(result[h].out).c_str(), names(result[h].in).c_str(), min_bandwidth(result[h].out),
              min_bandwidth(result[h].in));
+    log_binding_capacity(hosts[h], result[h]);
   }
   cg_nodelinks_destroy(nl);
   if (unresolved_count > 0) {

@@ -44,6 +44,11 @@ struct State {
   std::unordered_map<const Link*, uint32_t> index;
   std::vector<Link*> links; /* by ledger index */
   std::vector<bool> hidden;
+  std::vector<bool> node; /* by ledger index: a host's node link */
+  std::vector<std::vector<uint32_t>> node_out, node_in; /* by host: ledger ids of its node links */
+  std::vector<Route> plain; /* by plain comm: its links and weights */
+  std::vector<uint64_t> mark; /* by inter-host comm: the update that last listed it */
+  uint64_t update_count = 0;
   std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
@@ -66,9 +71,34 @@ struct State {
   /* scratch */
   std::vector<compat::VariableTerm> terms;
   std::vector<Link*> vlinks;
+  uint64_t node_hides = 0, node_shows = 0; /* node links' (not in the shared links' counts) */
   uint64_t hides = 0, shows = 0, pairs_kept = 0, route_hits = 0, read_variables = 0, asked_routes = 0;
 };
 State st;
+
+/* A node link's capacity in the ledger: its bandwidth, with room for the
+ * rounding of demands that divide it exactly (B / 3 three times). */
+constexpr double NODE_ROUNDING = 1e-9;
+
+double node_capacity(const Link* l)
+{
+  return link_bandwidth(l) * (1 + NODE_ROUNDING);
+}
+
+uint32_t node_link_id(Link* l, bool direction)
+{
+  auto it = st.index.find(l);
+  if (it != st.index.end())
+    return it->second;
+  bool fatpipe = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE;
+  uint32_t id  = cg_ledger_add_node_link(st.ledger, node_capacity(l), fatpipe, direction);
+  st.index.emplace(l, id);
+  st.links.push_back(l);
+  st.hidden.push_back(link_hidden(l)); /* released: hidden already, unless the platform is traced */
+  st.node.resize(id + 1, false);
+  st.node[id] = true;
+  return id;
+}
 
 uint32_t link_id(Link* l)
 {
@@ -88,8 +118,45 @@ uint32_t link_id(Link* l)
   st.index.emplace(l, id);
   st.links.push_back(l);
   st.hidden.push_back(false);
+  st.node.resize(id + 1, false);
   st.fresh.push_back(id);
   return id;
+}
+
+/* Ledger handles: inter-host comm c is 2c, plain comm k is 2k + 1. */
+uint32_t inter(cg_comm c)
+{
+  return 2 * c;
+}
+uint32_t plain(uint32_t k)
+{
+  return 2 * k + 1;
+}
+
+/* Adds `links` (a route) at `weight` into `route`, merging a link seen
+ * twice as SimGrid's solver does (sum; largest weight on FATPIPE). */
+void add_route(const std::vector<Link*>& links, double weight, Route& route)
+{
+  for (Link* l : links) {
+    uint32_t id = node_link(l) ? st.index.at(l) : link_id(l);
+    auto pos    = std::find(route.first.begin(), route.first.end(), id);
+    if (pos == route.first.end()) {
+      route.first.push_back(id);
+      route.second.push_back(weight);
+      continue;
+    }
+    double& w = route.second[static_cast<size_t>(pos - route.first.begin())];
+    w         = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(w, weight) : w + weight;
+  }
+}
+
+/* min over a plain comm's links of bandwidth / weight. */
+double plain_bandwidth(const Route& r)
+{
+  double bw = std::numeric_limits<double>::infinity();
+  for (size_t i = 0; i < r.first.size(); i++)
+    bw = std::min(bw, link_bandwidth(st.links[r.first[i]]) / r.second[i]);
+  return bw;
 }
 
 void collect(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double weight)
@@ -186,11 +253,11 @@ void set_hidden(uint32_t id, bool hide)
   st.hidden[id] = hide;
   if (hide) {
     hide_link(st.links[id]);
-    st.hides++;
+    (st.node[id] ? st.node_hides : st.hides)++;
   } else {
     unhide_link(st.links[id]);
     reattach_link(st.links[id]); /* it can limit comms again */
-    st.shows++;
+    (st.node[id] ? st.node_shows : st.shows)++;
   }
   XBT_DEBUG("link %s %s", st.links[id]->get_cname(), hide ? "hidden (cannot limit any comm)" : "given back to the solver");
 }
@@ -242,45 +309,137 @@ void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kerne
       st.pairs_kept++;
     }
   }
-  cg_ledger_add_comm(st.ledger, c, st.ids.data(), st.weights.data(), st.ids.size(),
+  if (s < st.node_out.size())
+    for (uint32_t id : st.node_out[s]) {
+      st.ids.push_back(id);
+      st.weights.push_back(1);
+    }
+  if (d < st.node_in.size())
+    for (uint32_t id : st.node_in[d]) {
+      st.ids.push_back(id);
+      st.weights.push_back(1);
+    }
+  cg_ledger_add_comm(st.ledger, inter(c), st.ids.data(), st.weights.data(), st.ids.size(),
                      st.ceilings ? alone : std::numeric_limits<double>::infinity());
 }
 
 void shared_links_remove_comm(cg_comm c)
 {
-  cg_ledger_remove_comm(st.ledger, c);
+  cg_ledger_remove_comm(st.ledger, inter(c));
+}
+
+void shared_links_set_node_links(const std::vector<HostLinks>& links)
+{
+  st.node_out.assign(links.size(), {});
+  st.node_in.assign(links.size(), {});
+  for (size_t h = 0; h < links.size(); h++) {
+    const HostLinks& hl = links[h];
+    if (not hl.resolved())
+      continue;
+    auto both = [&hl](const Link* l) {
+      return std::find(hl.out.begin(), hl.out.end(), l) != hl.out.end() &&
+             std::find(hl.in.begin(), hl.in.end(), l) != hl.in.end();
+    };
+    for (Link* l : hl.out)
+      st.node_out[h].push_back(node_link_id(l, not both(l)));
+    for (Link* l : hl.in)
+      st.node_in[h].push_back(node_link_id(l, not both(l)));
+  }
+}
+
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double base_bound)
+{
+  std::vector<Link*> route;
+  h->route_to(h, route, nullptr);
+  bool crosses = false;
+  for (const Link* l : route) {
+    if (l->get_sharing_policy() == Link::SharingPolicy::WIFI)
+      return 0;
+    crosses = crosses || node_link(l);
+  }
+  if (not crosses)
+    return 0;
+  if (k >= st.plain.size())
+    st.plain.resize(k + 1);
+  Route& r = st.plain[k];
+  r.first.clear();
+  r.second.clear();
+  add_route(route, 1.0, r);
+  if (st.crosstraffic)
+    add_route(route, compat::CROSSTRAFFIC_WEIGHT, r); /* the reverse route is the same */
+  double alone = std::min(plain_bandwidth(r), base_bound > 0 ? base_bound : std::numeric_limits<double>::infinity());
+  cg_ledger_add_plain_comm(st.ledger, plain(k), r.first.data(), r.second.data(), r.first.size(),
+                           st.ceilings ? alone : std::numeric_limits<double>::infinity());
+  cg_ledger_set_demand(st.ledger, plain(k), alone);
+  return alone;
+}
+
+double shared_links_plain_rerate(uint32_t k, double base_bound)
+{
+  double alone =
+      std::min(plain_bandwidth(st.plain[k]), base_bound > 0 ? base_bound : std::numeric_limits<double>::infinity());
+  cg_ledger_set_demand(st.ledger, plain(k), alone); /* a larger demand raises the ceiling */
+  if (st.ceilings)
+    cg_ledger_set_ceiling(st.ledger, plain(k), alone);
+  return alone;
+}
+
+void shared_links_remove_plain(uint32_t k)
+{
+  cg_ledger_remove_comm(st.ledger, plain(k));
 }
 
 void shared_links_set_alone(cg_comm c, double alone)
 {
   if (st.ceilings)
-    cg_ledger_set_ceiling(st.ledger, c, alone);
+    cg_ledger_set_ceiling(st.ledger, inter(c), alone);
 }
 
 void shared_links_set_demand(cg_comm c, double demand)
 {
-  cg_ledger_set_demand(st.ledger, c, demand);
+  cg_ledger_set_demand(st.ledger, inter(c), demand);
 }
 
-bool shared_links_update()
+/* The inter-host comms crossing ledger link `id`, into `affected` once
+ * each (st.mark: the flush that listed them). */
+void list_comms(uint32_t id, std::vector<cg_comm>& affected)
 {
   size_t n;
+  const uint32_t* comms = cg_ledger_link_comms(st.ledger, id, &n);
+  for (size_t i = 0; i < n; i++) {
+    if (comms[i] % 2 != 0) /* a plain comm: its bound does not depend on the links' states */
+      continue;
+    cg_comm c = comms[i] / 2;
+    if (c >= st.mark.size())
+      st.mark.resize(c + 1, 0);
+    if (st.mark[c] == st.update_count)
+      continue;
+    st.mark[c] = st.update_count;
+    affected.push_back(c);
+  }
+}
+
+void shared_links_update(std::vector<cg_comm>& affected)
+{
+  affected.clear();
+  st.update_count++;
+  size_t n;
   const uint32_t* flipped = cg_ledger_update(st.ledger, &n);
-  bool changed            = n > 0;
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
     set_hidden(flipped[i], st.can_hide && not cg_ledger_at_risk(st.ledger, flipped[i]));
+    list_comms(flipped[i], affected);
+  }
   for (uint32_t id : st.fresh) /* new links start free */
     if (st.can_hide && not cg_ledger_at_risk(st.ledger, id) && not st.hidden[id]) {
       set_hidden(id, true);
-      changed = true;
+      list_comms(id, affected);
     }
   st.fresh.clear();
-  return changed;
 }
 
 bool shared_links_comm_free(cg_comm c)
 {
-  return st.can_hide && cg_ledger_comm_free(st.ledger, c);
+  return st.can_hide && cg_ledger_comm_free(st.ledger, inter(c));
 }
 
 bool shared_links_bandwidth_changed(const Link& link)
@@ -288,7 +447,7 @@ bool shared_links_bandwidth_changed(const Link& link)
   auto it = st.index.find(&link);
   if (it == st.index.end())
     return false;
-  cg_ledger_set_capacity(st.ledger, it->second, link_bandwidth(&link));
+  cg_ledger_set_capacity(st.ledger, it->second, st.node[it->second] ? node_capacity(&link) : link_bandwidth(&link));
   return true;
 }
 
@@ -301,11 +460,16 @@ void shared_links_end()
            "(%zu distinct), %llu comm starts read them; demand changes counted on a shared link %llu, left out %llu "
            "(every shared link of the comm within its comms' bandwidths alone); comms' shared links read from their "
            "variables %llu times, from their routes %llu times",
-           st.links.size(), static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
+           st.links.size() - static_cast<size_t>(std::count(st.node.begin(), st.node.end(), true)),
+           static_cast<unsigned long long>(st.hides), static_cast<unsigned long long>(st.shows),
            static_cast<unsigned long long>(st.pairs_kept), st.distinct.size(),
            static_cast<unsigned long long>(st.route_hits), static_cast<unsigned long long>(counted),
            static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(st.read_variables),
            static_cast<unsigned long long>(st.asked_routes));
+  if (st.node_hides + st.node_shows > 0)
+    XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, or an "
+             "intra-host comm's, filled), hidden again %llu times",
+             static_cast<unsigned long long>(st.node_shows), static_cast<unsigned long long>(st.node_hides));
   cg_ledger_destroy(st.ledger);
   st = State();
 }

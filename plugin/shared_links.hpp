@@ -13,12 +13,15 @@
 #ifndef CONTENTION_SG_SHARED_LINKS_HPP
 #define CONTENTION_SG_SHARED_LINKS_HPP
 
+#include "node_links.hpp"
+
 #include <contention/graph.h>
 
 #include <simgrid/forward.h>
 #include <simgrid/kernel/resource/Action.hpp>
 
 #include <cstdint>
+#include <vector>
 
 namespace contention_sg {
 
@@ -36,13 +39,34 @@ void shared_links_start(bool can_hide, bool crosstraffic);
 void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
                            const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, double alone);
 void shared_links_remove_comm(cg_comm c);
+/* The hosts' node links (node_links.hpp, by host index) go into the ledger
+ * too, at their real bandwidth: a link in only one of a host's two
+ * directions (an up or a down link) as a direction link, which the
+ * penalties divide and which limits only when an intra-host comm crosses
+ * it; a link in both (a limiter, a SHARED private link) as a link shared
+ * max-min among the demands of the host's comms. Each inter-host comm
+ * s -> d then also loads s's out links and d's in links, at weight 1.
+ * Call once, when the platform exists. */
+void shared_links_set_node_links(const std::vector<HostLinks>& links);
+/* An intra-host comm (handle k, chosen by the caller) on host h, whose
+ * route crosses at least one node link: loads every link of its route
+ * with SimGrid's weights, at a demand of what it gets alone,
+ * min(base_bound, min over its links of bandwidth / weight), which is
+ * returned. Returns 0, registering nothing, when its route crosses no node
+ * link (SimGrid alone shares it). */
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double base_bound);
+/* What plain comm k gets alone now (a bandwidth changed), given to the
+ * ledger as its demand and returned. */
+double shared_links_plain_rerate(uint32_t k, double base_bound);
+void shared_links_remove_plain(uint32_t k);
 void shared_links_set_demand(cg_comm c, double demand);
 /* What comm c gets alone changed (a bandwidth changed). */
 void shared_links_set_alone(cg_comm c, double alone);
 /* After the demands of an instant: hides the links that cannot limit any
- * comm, gives the others back to the solver. Returns true if a link
- * changed state (every comm's path may then change). */
-bool shared_links_update();
+ * comm, gives the others back to the solver. Lists in `affected` the
+ * inter-host comms crossing a link that changed state (their path may
+ * change), each once. */
+void shared_links_update(std::vector<cg_comm>& affected);
 /* True when every shared link of comm c is hidden: the fast path is exact. */
 bool shared_links_comm_free(cg_comm c);
 /* A shared link's bandwidth changed (platform event): its capacity follows

@@ -32,7 +32,10 @@ typedef struct link_rec {
   uint32_t ceil_over; /* FATPIPE: comms with weight * ceiling > capacity */
   uint32_t unbounded; /* comms with an infinite ceiling */
   uint8_t fatpipe, at_risk, dirty;
-  uint8_t tracked; /* sum / over kept current (else stale: see link_safe) */
+  uint8_t tracked;   /* sum / over kept current (else stale: see link_safe) */
+  uint8_t direction; /* one direction of a host's card: limits only with a plain comm */
+  uint8_t node;      /* one host's own link (cg_ledger_add_node_link) */
+  uint32_t plain;    /* plain comms crossing it */
   entry *e;
   size_t n, cap;
 } link_rec;
@@ -45,7 +48,9 @@ typedef struct comm_rec {
   double demand;
   double ceiling;    /* no demand above it (a larger one raises it) */
   uint32_t ntracked; /* of its links, those tracked */
-  int active;
+  uint8_t active;
+  uint8_t plain;   /* its rate is not divided by the penalties (cg_ledger_add_plain_comm) */
+  uint16_t shared; /* of its links, those shared by several hosts (counted in `skipped`) */
 } comm_rec;
 _Static_assert(sizeof(comm_rec) == 64, "a comm's record is one cache line (cg_grow_lines)");
 
@@ -54,7 +59,8 @@ struct cg_ledger {
   size_t nlinks, links_cap;
   comm_rec *comms;
   size_t ncomms, comms_cap;
-  uint32_t *dirty, *flipped;
+  uint32_t *dirty, *flipped, *scratch;
+  size_t scratch_cap;
   size_t ndirty, dirty_cap, nflipped, flipped_cap;
   uint64_t counted, skipped; /* demand changes with / without a tracked link */
 };
@@ -76,6 +82,7 @@ void cg_ledger_destroy(cg_ledger *l)
   free(l->comms);
   free(l->dirty);
   free(l->flipped);
+  free(l->scratch);
   free(l);
 }
 
@@ -93,6 +100,8 @@ static int above(const link_rec *r, double load) { return load > r->capacity; }
 /* Whether no demands within the comms' ceilings can put the link at risk. */
 static int link_safe(const link_rec *r)
 {
+  if (r->direction && r->plain == 0)
+    return 1; /* the penalties alone divide it */
   if (!(r->capacity > 0) || r->unbounded)
     return 0;
   return r->fatpipe ? r->ceil_over == 0 : r->ceil_sum <= r->capacity * (1 - SAFE_REL);
@@ -107,6 +116,16 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
   r->fatpipe = fatpipe != 0;
   r->tracked = !link_safe(r);
   return (uint32_t)l->nlinks++;
+}
+
+uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int one_way)
+{
+  uint32_t id = cg_ledger_add_link(l, capacity, fatpipe);
+  link_rec *r = &l->links[id];
+  r->node = 1;
+  r->direction = one_way != 0;
+  r->tracked = (uint8_t)!link_safe(r); /* a one-way link: untracked until a plain comm crosses it */
+  return id;
 }
 
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link) { return l->links[link].capacity; }
@@ -185,8 +204,8 @@ static comm_rec *comm_slot(cg_ledger *l, uint32_t comm)
   return &l->comms[comm];
 }
 
-void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
-                        double ceiling)
+static void add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                     double ceiling, int plain)
 {
   comm_rec *c = comm_slot(l, comm);
   size_t need = n ? n : 1;
@@ -201,8 +220,12 @@ void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, cons
   c->ceiling = ceiling;
   c->ntracked = 0;
   c->active = 1;
+  c->plain = plain != 0;
+  c->shared = 0;
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
+    r->plain += c->plain;
+    c->shared += !r->node;
     c->link[i] = links[i];
     c->weight[i] = weights[i];
     cg_grow((void **)&r->e, &r->cap, r->n + 1, sizeof *r->e);
@@ -212,6 +235,18 @@ void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, cons
     ceiling_term(r, weights[i], ceiling, 1);
     set_mode(l, links[i]); /* its demand is 0: nothing to add if tracked already */
   }
+}
+
+void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                        double ceiling)
+{
+  add_comm(l, comm, links, weights, n, ceiling, 0);
+}
+
+void cg_ledger_add_plain_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                              double ceiling)
+{
+  add_comm(l, comm, links, weights, n, ceiling, 1);
 }
 
 static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
@@ -254,7 +289,7 @@ void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
     cg_ledger_set_ceiling(l, comm, demand);
   if (c->ntracked == 0) { /* the usual case on a cluster: no link to count */
     c->demand = demand;
-    l->skipped += c->n > 0;
+    l->skipped += c->shared > 0; /* node links aside: the statistic is the shared links' */
     return;
   }
   l->counted++;
@@ -272,6 +307,7 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
     r->e[p] = moved;
     l->comms[moved.comm].pos[moved.slot] = p;
     ceiling_term(r, c->weight[i], c->ceiling, -1);
+    r->plain -= c->plain;
     if (r->n == 0)
       r->ceil_sum = 0;
   }
@@ -280,6 +316,8 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
   c->n = 0;
   c->ntracked = 0;
   c->active = 0;
+  c->plain = 0;
+  c->shared = 0;
 }
 
 static int by_index(const void *a, const void *b)
@@ -309,6 +347,16 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
     qsort(l->flipped, l->nflipped, sizeof *l->flipped, by_index);
   *count = l->nflipped;
   return l->flipped;
+}
+
+const uint32_t *cg_ledger_link_comms(cg_ledger *l, uint32_t link, size_t *count)
+{
+  const link_rec *r = &l->links[link];
+  cg_grow((void **)&l->scratch, &l->scratch_cap, r->n ? r->n : 1, sizeof *l->scratch);
+  for (size_t i = 0; i < r->n; i++)
+    l->scratch[i] = r->e[i].comm;
+  *count = r->n;
+  return l->scratch;
 }
 
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link) { return l->links[link].at_risk; }

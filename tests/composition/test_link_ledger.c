@@ -230,5 +230,58 @@ int main(void)
     cg_ledger_destroy(a);
     cg_ledger_destroy(b);
   }
+
+  /* A direction of a host's card (up link, capacity 10): its inter-host
+   * comms' penalties divide it, so demands summing above it (Gigabit
+   * Ethernet: two sends at 10 / 1.5 each) never put it at risk; an
+   * intra-host comm crossing it (plain) makes it a max-min link, at risk
+   * while all demands exceed it, and free again when it leaves. */
+  {
+    cg_ledger *dl = cg_ledger_create();
+    uint32_t up = cg_ledger_add_node_link(dl, 10, 0, 1);
+    double one = 1;
+    cg_ledger_add_comm(dl, 0, &up, &one, 1, 10);
+    cg_ledger_add_comm(dl, 1, &up, &one, 1, 10);
+    cg_ledger_set_demand(dl, 0, 10 / 1.5);
+    cg_ledger_set_demand(dl, 1, 10 / 1.5);
+    CHECK(flips(dl, NULL) == 0 && !cg_ledger_tracked(dl, up) && cg_ledger_comm_free(dl, 0));
+    cg_ledger_add_plain_comm(dl, 2, &up, &one, 1, 10);
+    cg_ledger_set_demand(dl, 2, 10);
+    uint32_t fl = 99;
+    CHECK(flips(dl, &fl) == 1 && fl == up && cg_ledger_at_risk(dl, up) && !cg_ledger_comm_free(dl, 0));
+    cg_ledger_remove_comm(dl, 2);
+    CHECK(flips(dl, &fl) == 1 && fl == up && !cg_ledger_at_risk(dl, up) && !cg_ledger_tracked(dl, up));
+    /* a plain comm alone within the capacity: free */
+    cg_ledger_remove_comm(dl, 1);
+    cg_ledger_set_demand(dl, 0, 0);
+    cg_ledger_add_plain_comm(dl, 1, &up, &one, 1, 10);
+    cg_ledger_set_demand(dl, 1, 10);
+    CHECK(flips(dl, NULL) == 0 && cg_ledger_tracked(dl, up) && cg_ledger_comm_free(dl, 1));
+    cg_ledger_set_demand(dl, 0, 0.5); /* 10.5 > 10 */
+    CHECK(flips(dl, &fl) == 1 && fl == up);
+    size_t nc;
+    const uint32_t *on = cg_ledger_link_comms(dl, up, &nc);
+    CHECK(nc == 2 && on[0] + on[1] == 1); /* comms 0 and 1 */
+    /* A bandwidth profile on the link: a dip to 5 while the plain comm
+     * (demand 10, then its new alone 5) and an inter-host comm (0.5, then
+     * its share of the dip, 2.5) run keeps it at risk; the recovery to 10
+     * with demands 10 and 0.5 too; back to the first dip's demands within
+     * the recovered capacity: free. */
+    cg_ledger_set_capacity(dl, up, 5);
+    cg_ledger_set_demand(dl, 1, 5);
+    cg_ledger_set_demand(dl, 0, 2.5);
+    CHECK(flips(dl, NULL) == 0 && cg_ledger_at_risk(dl, up)); /* 7.5 > 5 */
+    cg_ledger_set_capacity(dl, up, 10);
+    cg_ledger_set_demand(dl, 1, 10);
+    cg_ledger_set_demand(dl, 0, 0.5);
+    CHECK(flips(dl, NULL) == 0 && cg_ledger_at_risk(dl, up)); /* 10.5 > 10 */
+    cg_ledger_set_demand(dl, 1, 5);
+    cg_ledger_set_demand(dl, 0, 2.5);
+    CHECK(flips(dl, &fl) == 1 && fl == up && !cg_ledger_at_risk(dl, up)); /* 7.5 <= 10 */
+    /* A dip alone (no demand change) puts it at risk. */
+    cg_ledger_set_capacity(dl, up, 7);
+    CHECK(flips(dl, &fl) == 1 && fl == up && cg_ledger_at_risk(dl, up));
+    cg_ledger_destroy(dl);
+  }
   CHECK_DONE();
 }

@@ -9,8 +9,11 @@
  *     d = min(b0, B / p)
  *
  * and it runs at f * d, f being the base model's bandwidth factor for the
- * message size (SMPI's piecewise smpi/bw-factor), unless a link shared with
- * other hosts gives it less (max-min). A simulator can apply this as the
+ * message size (SMPI's piecewise smpi/bw-factor), unless a capacity the
+ * penalties do not divide gives it less: a link shared with other hosts, a
+ * host's link of both directions (limiter, SHARED private link), a one-way
+ * node link an intra-host comm crosses, each shared max-min among the
+ * demands (contention/link_ledger.h). A simulator can apply this as the
  * bound d, or, when no shared link can limit the comm, as the bound
  * min(b0, B) (the same for every comm of a homogeneous cluster) with the
  * rate factor f * d / min(b0, B) (doc/simgrid-plugin.md, "Rate"). */

@@ -47,6 +47,15 @@ void cg_ledger_destroy(cg_ledger *l);
 /* Registers a link (capacity > 0, in the demands' units); returns its
  * index, 0, 1, 2... in registration order. A new link is free. */
 uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe);
+/* Registers a link of one host (a node link), left out of
+ * cg_ledger_demand_counts. `one_way`: one direction of the host's card (an
+ * up link, a down link), which the penalties of the comms that cross it
+ * already divide among them: it can be at risk only while a plain comm
+ * (cg_ledger_add_plain_comm: an intra-host comm, which no penalty rates)
+ * crosses it too, and is then shared max-min among all its comms' demands
+ * like any link. Otherwise (a limiter, a SHARED private link) it is a link
+ * like any other. */
+uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int one_way);
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link);
 /* A link's capacity changed (a bandwidth profile): takes effect at the next
  * cg_ledger_update. */
@@ -59,6 +68,10 @@ void cg_ledger_set_capacity(cg_ledger *l, uint32_t link, double capacity);
  * tracked). */
 void cg_ledger_add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
                         double ceiling);
+/* The same for a plain comm: one whose demand no penalty sets (it makes
+ * the direction links it crosses able to limit). */
+void cg_ledger_add_plain_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const double *weights, size_t n,
+                              double ceiling);
 void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm);
 /* A demand above the comm's ceiling raises the ceiling to it. */
 void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand);
@@ -70,6 +83,9 @@ void cg_ledger_set_ceiling(cg_ledger *l, uint32_t comm, double ceiling);
  * current demands and capacities; lists (in increasing index) the links
  * whose state changed. Valid until the next mutation. */
 const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count);
+/* The comms (handles) crossing a link, in no particular order; *count
+ * receives their number. Valid until the next mutation. */
+const uint32_t *cg_ledger_link_comms(cg_ledger *l, uint32_t link, size_t *count);
 /* 1 if the link is at risk (state as of the last cg_ledger_update). */
 int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
 /* 1 if the link's sum (or count) follows the demands: its comms'
@@ -77,7 +93,7 @@ int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
 int cg_ledger_tracked(const cg_ledger *l, uint32_t link);
 /* Demand changes so far (cg_ledger_set_demand with a new value) of comms
  * crossing a link: those that updated a tracked link, and those whose
- * links were all untracked. */
+ * links were all untracked (comms crossing node links only aside). */
 void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
