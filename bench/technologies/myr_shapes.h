@@ -1,7 +1,7 @@
 /* Myrinet components to solve, shared by bench_technologies and the
  * Myrinet tests (tests/technologies): a list of comms src -> dst, the
  * shapes both draw, and one solve through the solver's private API
- * (core/src/myrinet_sets.h). The random shapes take the caller's 32-bit
+ * (core/src/myrinet/myrinet_sets.h). The random shapes take the caller's 32-bit
  * generator, so each program keeps its own seeded sequence. */
 #ifndef CONTENTION_MYR_SHAPES_H
 #define CONTENTION_MYR_SHAPES_H

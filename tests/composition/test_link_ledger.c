@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "../core/check.h"
+#include "check.h"
 #include "contention/link_ledger.h"
 
 static size_t flips(cg_ledger *l, uint32_t *first)

@@ -6,7 +6,7 @@
  * (cg_nodelinks_partner), so these are the decisions smpirun makes. */
 #include <stdlib.h>
 
-#include "../core/check.h"
+#include "check.h"
 #include "contention/comm_rate.h"
 #include "contention/step_factor.h"
 #include "contention/nodelinks.h"

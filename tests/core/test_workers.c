@@ -1,4 +1,4 @@
-/* The core's worker pool (core/src/workers.h).
+/* The core's worker pool (core/src/util/workers.h).
  *
  * - cg_workers_resolve: an explicit count is kept; 0 gives the CPUs of
  *   this process's affinity mask, at most CG_WORKERS_AUTO_MAX.

@@ -1,4 +1,4 @@
-/* The p2p parameter file parser (core/src/p2p_params.c): a text it
+/* The p2p parameter file parser (core/src/p2p/p2p_params.c): a text it
  * accepts is valid, and writing it back and reading that again gives the
  * same parameters (the writer prints %.17g). */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */

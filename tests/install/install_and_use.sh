@@ -34,6 +34,18 @@ soname=$(readelf -d "$prefix/$libdir/libcontention.so" | sed -n 's/.*Library son
 [ "$soname" = "libcontention.so.$(echo "$version" | cut -d. -f1,2)" ] || fail "soname '$soname'"
 echo "installed: $libdir/libcontention.so (soname $soname), headers, pkg-config, CMake package"
 
+# Installed headers (core/include, core/include-tech, the plugin's) compile
+# alone from the prefix; the internal ones (core/include-internal) are not
+# installed.
+for h in "$prefix"/include/contention/*.h; do
+  printf '#include <contention/%s>\n' "${h##*/}" |
+    cc -std=c11 -Wall -Wextra -Werror -fsyntax-only -I"$prefix/include" -x c - || fail "installed ${h##*/} alone"
+done
+for h in "$src"/../../core/include-internal/contention/*.h; do
+  [ ! -e "$prefix/include/contention/${h##*/}" ] || fail "internal header ${h##*/} installed"
+done
+echo "installed headers: $(ls "$prefix"/include/contention | wc -l), each compiles alone"
+
 # The installed tool knows its version.
 out=$("$prefix/bin/contention-predict" --version)
 [ "$out" = "contention-predict (contention) $version" ] || fail "installed contention-predict --version: '$out'"

@@ -1,6 +1,6 @@
 /* LogGPS formulas (seed 003 Fig. 1), parameter sources and single-port
  * cards, against hand-computed values. */
-#include "../core/check.h"
+#include "check.h"
 #include "contention/loggps.h"
 
 int main(void)

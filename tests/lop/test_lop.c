@@ -1,7 +1,7 @@
 /* LoP: the seed 004 curves as read in doc/lop.md (values computed by hand
  * from the printed coefficients), and the small-message tracking of the
  * core (peers, p, dirty lists, progress, bound). */
-#include "../core/check.h"
+#include "check.h"
 #include "contention/lop.h"
 
 #define US 1e-6

@@ -1,6 +1,6 @@
 /* SMPI's piecewise options as SimGrid 3.32 evaluates them (the rules of
  * contention/smpi_piecewise.h), on SMPI's own default values. */
-#include "../core/check.h"
+#include "check.h"
 #include "contention/smpi_piecewise.h"
 
 int main(void)

@@ -6,7 +6,7 @@
  * limiter factor by hand. */
 #include <stdlib.h>
 
-#include "../core/check.h"
+#include "check.h"
 #include "contention/p2p_fit.h"
 
 enum { MAXN = 400 };

@@ -6,7 +6,7 @@
  * (bw/lat factors); network factors see k + 16. */
 #include <stdlib.h>
 
-#include "../core/check.h"
+#include "check.h"
 #include "contention/p2p_model.h"
 
 #ifndef REF_PARAMS

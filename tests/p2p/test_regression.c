@@ -1,7 +1,7 @@
 /* Regression unit tests on data whose fits are known exactly. */
 #include <stdlib.h>
 
-#include "../core/check.h"
+#include "check.h"
 #include "contention/regression.h"
 
 int main(void)

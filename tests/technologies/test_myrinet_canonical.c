@@ -1,5 +1,5 @@
 /* The canonical bipartite graph of a Myrinet component (build_bigraph in
- * core/src/myrinet_sets.c) lists each side's hosts in host-id order,
+ * core/src/myrinet/myrinet_sets.c) lists each side's hosts in host-id order,
  * whatever the ids and the order the comms arrive in: the penalties are a
  * pure function of that graph (the memo and the bit-identity of
  * incremental and from-scratch evaluations rest on it).

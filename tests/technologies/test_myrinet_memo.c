@@ -1,4 +1,4 @@
-/* The Myrinet memo (core/src/myrinet_memo.h) never changes a penalty.
+/* The Myrinet memo (core/src/myrinet/myrinet_memo.h) never changes a penalty.
  *
  * A pool of components (random multigraphs on 4 to 24 hosts, a 4x4x4
  * torus halo that the exact methods decline, an all-to-all that the closed

@@ -1,5 +1,5 @@
 /* Myrinet's regions shared out over threads (myr_options.threads,
- * core/src/myrinet_approx.h) give the same penalties, bit for bit, as one
+ * core/src/myrinet/myrinet_approx.h) give the same penalties, bit for bit, as one
  * thread.
  *
  * Components the approximation solves: the halo exchange on a 4x4x4 and a

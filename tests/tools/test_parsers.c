@@ -1,4 +1,4 @@
-/* Range rules of the number parsers (core/src/units.c) and the read
+/* Range rules of the number parsers (core/src/util/units.c) and the read
  * errors of the p2p parameter file: the cases the reliability pass found. */
 #include <float.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* cg_graph_host_view: counts and largest penalty per host, on seed 000
  * Fig. 2 graph 3 (a -> b, c, d; d -> b, c: penalties 4, 4, 4, 8/3, 8/3),
  * in immediate and deferred mode. */
-#include "../core/check.h"
+#include "check.h"
 
 #include "contention/graph.h"
 #include "contention/host_view.h"

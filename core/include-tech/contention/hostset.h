@@ -1,5 +1,9 @@
 /* A set of host indices with O(1) insert and membership, iterated in
- * insertion order; reused across events without reallocation. */
+ * insertion order; reused across events without reallocation.
+ *
+ * The technology writer's API (core/include-tech, installed): the set of
+ * hosts a technology's edge_changed() fills and evaluate() reads
+ * (technology.h). */
 #ifndef CONTENTION_HOSTSET_H
 #define CONTENTION_HOSTSET_H
 
