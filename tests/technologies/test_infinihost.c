@@ -1,4 +1,4 @@
-/* InfiniHost III rules (core/src/tech_infinihost.c) on Vienne et al. 2008
+/* InfiniHost III rules (core/src/infinihost/tech_infinihost.c) on Vienne et al. 2008
  * Fig. 2's graphs (the topology of data/seed001-fig2/): the penalties by
  * hand from the rule with share 0.87, recv 0.17; the step solver's times
  * on schemes 2-6 are checked through contention-predict
