@@ -121,10 +121,12 @@ bool version_ok()
   using contention_sg::compat::SIMGRID_MINOR;
   if (major == SIMGRID_MAJOR && minor == SIMGRID_MINOR)
     return true;
+  /* Each release has its own internals (sg_compat_X_Y.cpp): a plugin
+   * built for another one is refused before it touches any. */
   std::fprintf(stderr,
-               "contention: this plugin supports SimGrid %d.%d only, but the running SimGrid is %d.%d.%d; "
-               "rebuild SimGrid %d.%d or remove the plugin from LD_PRELOAD\n",
-               SIMGRID_MAJOR, SIMGRID_MINOR, major, minor, patch, SIMGRID_MAJOR, SIMGRID_MINOR);
+               "contention: this plugin was built for SimGrid %d.%d, but the running SimGrid is %d.%d.%d; "
+               "rebuild the plugin against SimGrid %d.%d (supported releases: %s), or remove it from LD_PRELOAD\n",
+               SIMGRID_MAJOR, SIMGRID_MINOR, major, minor, patch, major, minor, CONTENTION_SIMGRID_RELEASES);
   return false;
 }
 

@@ -25,6 +25,7 @@ namespace contention_sg::compat {
 const int SIMGRID_MAJOR = 3;
 const int SIMGRID_MINOR = 32;
 const double CROSSTRAFFIC_WEIGHT = 0.05; /* src/surf/network_cm02.cpp */
+const bool DETACHED_COMMS_IN_A_LIST = true;
 
 namespace {
 using simgrid::kernel::resource::NetworkAction;
@@ -102,6 +103,16 @@ void on_comm_state_change(void (*fn)(Action&))
   comm_state_fn = fn;
   simgrid::s4u::Link::on_communication_state_change_cb(
       [](NetworkAction& action, Action::State /*previous*/) { comm_state_fn(action); });
+}
+
+void set_latency_factor_cb(const FactorCb& cb)
+{
+  simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model()->set_lat_factor_cb(cb);
+}
+
+void on_link_onoff(void (*fn)(simgrid::s4u::Link const& link))
+{
+  simgrid::s4u::Link::on_state_change_cb(fn);
 }
 
 void update_bound(Model* model, Action& action, double bound)
