@@ -114,9 +114,9 @@ int main(int argc, char** argv)
   }
   mode = argv[2];
   e.load_platform(argv[1]);
-  sg4::Actor::create("sender", e.host_by_name("a"), sender);
-  sg4::Actor::create("recv-b", e.host_by_name("b"), receiver, "b");
-  receiver_c = sg4::Actor::create("recv-c", e.host_by_name("c"), receiver, "c");
+  sg4::Actor::init("sender", e.host_by_name("a"))->start(sender); /* init+start: SimGrid 3.32 to 4.1 */
+  sg4::Actor::init("recv-b", e.host_by_name("b"))->start(receiver, "b");
+  receiver_c = sg4::Actor::init("recv-c", e.host_by_name("c"))->start(receiver, "c");
   e.run();
   receiver_c = nullptr;
 
