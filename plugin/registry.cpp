@@ -143,6 +143,7 @@ extern "C" int contention_simgrid_register(void)
   }
   for (const ModelEntry& m : models)
     contention_sg::compat::register_network_model(m.name, m.description, m.init);
+  contention_sg::compat::repair_platforms();
   contention_sg::options_declare();
   contention_sg::loggps_declare_options();
   contention_sg::lop_declare_options();

@@ -42,6 +42,12 @@ extern const bool DETACHED_COMMS_IN_A_LIST;
 /* Adds a name to --cfg=network/model's table (before the Engine parses the
  * command line): `init` builds the model when the name is chosen. */
 void register_network_model(const char* name, const char* description, void (*init)());
+/* Repairs, when each platform is created, what this release's platform
+ * loader leaves out so that the project's platforms route as under 3.32
+ * (4.0 and 4.1: a <cluster>'s router has no route in the star zone the
+ * cluster becomes, so a zoneRoute through it throws std::out_of_range).
+ * Called once, at registration. */
+void repair_platforms();
 /* Builds SimGrid's own SMPI network model (every smpi/ option applies). */
 void init_smpi_network_model();
 /* The network model of the platform's root zone, once built. */

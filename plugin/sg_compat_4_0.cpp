@@ -5,6 +5,8 @@
 #include "sg_compat.hpp"
 
 #include <simgrid/kernel/resource/Model.hpp>
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/kernel/routing/StarZone.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
@@ -101,6 +103,41 @@ void register_network_model(const char* name, const char* description, void (*in
   simgrid::ModuleGroup* g = network_models();
   if (g != nullptr)
     g->add(name, description, init);
+}
+
+namespace {
+/* A <cluster> becomes a StarZone whose router (router_id, the gateway of
+ * zoneRoutes) is added after the hosts' routes and gets none
+ * (src/kernel/xml/sg_platf.cpp, sg_platf_new_cluster_flat): any route
+ * through it throws std::out_of_range from StarZone::get_local_route.
+ * 3.32's ClusterZone routed a host to its router over the host's links
+ * up (limiter, private link, backbone) and back over its links down: an
+ * empty symmetrical route for the router gives exactly that. Routers that
+ * have a route are left alone. Public API only (installed StarZone.hpp). */
+void add_missing_router_routes()
+{
+  for (simgrid::kernel::routing::NetPoint* np : simgrid::s4u::Engine::get_instance()->get_all_netpoints()) {
+    if (not np->is_router())
+      continue;
+    auto* star = dynamic_cast<simgrid::kernel::routing::StarZone*>(np->get_englobing_zone());
+    if (star == nullptr)
+      continue;
+    simgrid::kernel::routing::Route probe;
+    double latency = 0;
+    try {
+      star->get_local_route(np, np, &probe, &latency);
+      continue; /* it has one */
+    } catch (const std::out_of_range&) {
+    }
+    star->add_route(np, nullptr, nullptr, nullptr, {}, true);
+    XBT_DEBUG("contention: router %s of star zone %s given its empty route", np->get_cname(), star->get_cname());
+  }
+}
+} // namespace
+
+void repair_platforms()
+{
+  simgrid::s4u::Engine::on_platform_created_cb(add_missing_router_routes);
 }
 
 void init_smpi_network_model()
