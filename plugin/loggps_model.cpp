@@ -171,7 +171,7 @@ void loggps_model_init()
   set("smpi/os", os);
   set("smpi/or", orr);
   set("smpi/ois", ois);
-  set("smpi/bw-factor", "0:1");
+  set(compat::BW_FACTOR_OPTION, "0:1");
   set("smpi/async-small-thresh", thresh);
   set("smpi/send-is-detached-thresh", thresh);
   set("network/crosstraffic", "0");

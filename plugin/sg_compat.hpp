@@ -35,6 +35,12 @@ extern const int SIMGRID_MINOR;
 /* With network/crosstraffic, the share of a comm's rate that also loads
  * its reverse route. */
 extern const double CROSSTRAFFIC_WEIGHT;
+/* The names of SMPI's bandwidth and latency factor options in this release
+ * (3.32: smpi/bw-factor, smpi/lat-factor; 4.x: network/bandwidth-factor,
+ * network/latency-factor, whose old names are aliases that log a rename
+ * notice at each read). */
+extern const char* const BW_FACTOR_OPTION;
+extern const char* const LAT_FACTOR_OPTION;
 /* Whether this release keeps detached comms in one list that it walks at
  * every finished comm (3.32; see hold_detached_comms_aside). */
 extern const bool DETACHED_COMMS_IN_A_LIST;

@@ -25,6 +25,8 @@ namespace contention_sg::compat {
 const int SIMGRID_MAJOR = 3;
 const int SIMGRID_MINOR = 32;
 const double CROSSTRAFFIC_WEIGHT = 0.05; /* src/surf/network_cm02.cpp */
+const char* const BW_FACTOR_OPTION  = "smpi/bw-factor";
+const char* const LAT_FACTOR_OPTION = "smpi/lat-factor";
 const bool DETACHED_COMMS_IN_A_LIST = true;
 
 namespace {

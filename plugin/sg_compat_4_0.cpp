@@ -27,6 +27,8 @@ namespace contention_sg::compat {
 const int SIMGRID_MAJOR = SIMGRID_VERSION_MAJOR;
 const int SIMGRID_MINOR = SIMGRID_VERSION_MINOR;
 const double CROSSTRAFFIC_WEIGHT = 0.05; /* src/kernel/resource/models/network_cm02.cpp */
+const char* const BW_FACTOR_OPTION  = "network/bandwidth-factor";
+const char* const LAT_FACTOR_OPTION = "network/latency-factor";
 const bool DETACHED_COMMS_IN_A_LIST = false;
 
 namespace {
@@ -287,6 +289,11 @@ void add_variable_term(Model* model, Action& action, const VariableTerm& term)
 }
 
 /* SimGrid 3.34 and later keep detached comms in a set: nothing to do. */
-void hold_detached_comms_aside() {}
+void hold_detached_comms_aside()
+{
+  XBT_VERB("contention: SimGrid %d.%d keeps detached comms in a set: contention/hold-detached-comms has nothing to "
+           "do",
+           SIMGRID_VERSION_MAJOR, SIMGRID_VERSION_MINOR);
+}
 
 } // namespace contention_sg::compat
