@@ -34,7 +34,9 @@ cache=${CHROOT_CACHE:-/var/cache/contention-chroots}
 mirror=${CHROOT_MIRROR:-http://deb.debian.org/debian}
 jobs=${CHROOT_JOBS:-2}
 root=$cache/$suite
-packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils zlib1g-dev python3 ccache)
+# scripts/setup.sh's list (valgrind aside: its test is off by default), and ccache.
+packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils zlib1g-dev python3 python3-matplotlib
+  slurm-wlm munge ccache)
 # The SimGrid releases the plugin has a compat source for (plugin/sg_compat_*.cpp).
 supported=$(cd "$src/plugin" && ls sg_compat_*.cpp | sed 's/sg_compat_\(.*\)\.cpp/\1/; s/_/./' | tr '\n' ' ')
 
@@ -60,7 +62,7 @@ mount_in() { # mount_in TARGET MOUNT-ARGS...
   mounted+=("$target")
 }
 
-if [ ! -e "$root/.contention-ready" ]; then
+if [ ! -e "$root/.contention-debootstrapped" ]; then
   if ! command -v debootstrap >/dev/null; then
     bash "$src/scripts/install-packages.sh" chroot-test debootstrap
   fi
@@ -74,13 +76,18 @@ if [ ! -e "$root/.contention-ready" ]; then
     tail -20 "$cache/$suite.debootstrap.log" >&2
     exit 1
   }
-  mount_in /proc -t proc proc
+  touch "$root/.contention-debootstrapped"
+fi
+mount_in /proc -t proc proc
+# The packages missing from the chroot (all of them the first time).
+missing=$({ in_root dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "${packages[@]}" 2>/dev/null || true; } |
+  awk '$1 == "ii" {print $2}' | sort | comm -13 - <(printf '%s\n' "${packages[@]}" | sort) | tr '\n' ' ')
+if [ -n "${missing// /}" ]; then
+  echo "chroot-test: installing in the $suite chroot: $missing"
   in_root apt-get "${apt_opts[@]}" update -qq
-  in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+  # shellcheck disable=SC2086
+  in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null
   in_root apt-get clean
-  touch "$root/.contention-ready"
-else
-  mount_in /proc -t proc proc
 fi
 
 version=$(in_root pkg-config --modversion simgrid)

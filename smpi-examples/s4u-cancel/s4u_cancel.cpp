@@ -32,6 +32,7 @@
 #include <contention/simgrid.h>
 
 #include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
 #include <xbt/config.hpp>
 
 #include <algorithm>
@@ -101,8 +102,17 @@ int main(int argc, char** argv)
    * longer at its default. */
   if (simgrid::config::is_default("network/model"))
     sg4::Engine::set_config("network/model:contention");
+#if SIMGRID_VERSION_MAJOR >= 4
+  /* SimGrid 4.x's SMPI model sets its own factor defaults when it is built,
+   * after this: the factors are set (silently) as values, when the command
+   * line left them at their defaults. */
+  for (const char* f : {"network/bandwidth-factor", "network/latency-factor"})
+    if (simgrid::config::is_default(f))
+      simgrid::config::set_value<std::string>(f, "0:1");
+#else
   simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
+#endif
   simgrid::config::set_default<bool>("network/crosstraffic", false);
   const std::vector<std::string> modes = {"cancel", "cancel-at-start", "kill", "linkoff", "hostoff"};
   if (argc < 3 || std::find(modes.begin(), modes.end(), argv[2]) == modes.end()) {

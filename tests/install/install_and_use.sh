@@ -35,7 +35,7 @@ soname=$(readelf -d "$prefix/$libdir/libcontention.so" | sed -n 's/.*Library son
 echo "installed: $libdir/libcontention.so (soname $soname), headers, pkg-config, CMake package"
 
 # The installed tool knows its version.
-out=$("$prefix/bin/contention-predict" --version)
+out=$("$prefix/bin/contention-predict" --version | head -n 1) # line 2: the SimGrid release
 [ "$out" = "contention-predict (contention) $version" ] || fail "installed contention-predict --version: '$out'"
 
 # use_core's output: the versions, then name,penalty,finish.
