@@ -8,8 +8,8 @@
 # /var/cache/contention-chroots), outside the clone: it is created with
 # debootstrap from the Debian archive and its packages installed once; later
 # runs reuse it. The clone is bind-mounted at /src, built into
-# /src/build-SUITE; /proc and the bind mount are unmounted on exit, also on
-# failure.
+# /src/build-SUITE; /proc, /sys and the bind mount are unmounted on exit,
+# also on failure.
 #   bash scripts/chroot-test.sh trixie
 #   bash scripts/chroot-test.sh sid python3 scripts/validate.py
 # Environment: CHROOT_CACHE, CHROOT_MIRROR (default http://deb.debian.org/debian),
@@ -50,7 +50,7 @@ cleanup() {
   local m
   for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
     m=${mounted[i]}
-    umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || echo "chroot-test.sh: could not unmount $m" >&2
+    umount -R "$m" 2>/dev/null || umount -R -l "$m" 2>/dev/null || echo "chroot-test.sh: could not unmount $m" >&2
   done
 }
 trap cleanup EXIT
@@ -67,7 +67,7 @@ if [ ! -e "$root/.contention-debootstrapped" ]; then
     bash "$src/scripts/install-packages.sh" chroot-test debootstrap
   fi
   if [ -e "$root" ]; then # a half-made chroot from an interrupted run
-    for m in "$root/src" "$root/proc"; do umount "$m" 2>/dev/null || true; done
+    for m in "$root/src" "$root/sys" "$root/proc"; do umount -R "$m" 2>/dev/null || true; done
     rm -rf --one-file-system "$root"
   fi
   mkdir -p "$cache"
@@ -79,6 +79,8 @@ if [ ! -e "$root/.contention-debootstrapped" ]; then
   touch "$root/.contention-debootstrapped"
 fi
 mount_in /proc -t proc proc
+mount_in /sys --rbind /sys # Slurm's daemons (campaign.slurm) need the cgroup file system
+mount --make-rslave "$root/sys"
 # The packages missing from the chroot (all of them the first time).
 missing=$({ in_root dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "${packages[@]}" 2>/dev/null || true; } |
   awk '$1 == "ii" {print $2}' | sort | comm -13 - <(printf '%s\n' "${packages[@]}" | sort) | tr '\n' ' ')
