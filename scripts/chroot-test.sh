@@ -34,9 +34,10 @@ cache=${CHROOT_CACHE:-/var/cache/contention-chroots}
 mirror=${CHROOT_MIRROR:-http://deb.debian.org/debian}
 jobs=${CHROOT_JOBS:-2}
 root=$cache/$suite
-# scripts/setup.sh's list (valgrind aside: its test is off by default), and ccache.
+# scripts/setup.sh's list (valgrind aside: its test is off by default), ccache, and
+# GNU time for bench/smpi-speed.
 packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils zlib1g-dev python3 python3-matplotlib
-  slurm-wlm munge ccache)
+  slurm-wlm munge ccache time)
 # The SimGrid releases the plugin has a compat source for (plugin/sg_compat_*.cpp).
 supported=$(cd "$src/plugin" && ls sg_compat_*.cpp | sed 's/sg_compat_\(.*\)\.cpp/\1/; s/_/./' | tr '\n' ' ')
 
