@@ -553,7 +553,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   st.tech  = cfg.tech;
   /* SMPI's own factor of each comm, which the penalty divides (read as SMPI
    * reads it: its model has just been built from the final options). */
-  std::string bw_factor = simgrid::config::get_value<std::string>("smpi/bw-factor");
+  std::string bw_factor = simgrid::config::get_value<std::string>(compat::BW_FACTOR_OPTION);
   char err[256];
   xbt_assert(cg_step_factor_parse(bw_factor.c_str(), &st.bw_factor, err, sizeof err) == 0,
              "contention: --cfg=smpi/bw-factor:%s: %s", bw_factor.c_str(), err);

@@ -169,7 +169,7 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
     return;
   st.plans.assign(2 * PLAN_SETS, Plan{});
   st.varying.clear();
-  simgrid::s4u::Link::on_state_change_cb(on_link_state);
+  compat::on_link_onoff(on_link_state);
 }
 
 bool detach_hidden_links(cg_comm c, Action& action, cg_host s, cg_host d, const simgrid::s4u::Host* src,

@@ -22,7 +22,6 @@
 
 #include "loggps_options.hpp"
 
-#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Link.hpp>
@@ -172,7 +171,7 @@ void loggps_model_init()
   set("smpi/os", os);
   set("smpi/or", orr);
   set("smpi/ois", ois);
-  set("smpi/bw-factor", "0:1");
+  set(compat::BW_FACTOR_OPTION, "0:1");
   set("smpi/async-small-thresh", thresh);
   set("smpi/send-is-detached-thresh", thresh);
   set("network/crosstraffic", "0");
@@ -183,9 +182,8 @@ void loggps_model_init()
   if (not st.setup.multi_port)
     st.ports = cg_loggps_ports_create();
   xbt_assert(st.setup.multi_port || st.ports != nullptr, "contention: network/model:loggps: out of memory");
-  auto* intf = simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model();
   try {
-    intf->set_lat_factor_cb(comm_factor);
+    compat::set_latency_factor_cb(comm_factor);
   } catch (const std::invalid_argument&) {
     std::fprintf(stderr, "contention: network/model:loggps times every comm itself: remove --cfg=smpi/lat-factor "
                          "(LogGPS takes L from the platform or loggps/L)\n");

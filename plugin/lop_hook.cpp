@@ -3,6 +3,7 @@
  * latency phase SMPI gives it, its bandwidth factor) and turns the time the
  * core asks for into a bound. */
 #include "lop_hook.hpp"
+#include "sg_compat.hpp"
 
 #include "lop_options.hpp"
 
@@ -118,8 +119,8 @@ void lop_start(simgrid::kernel::resource::Model* model)
   make_small_messages_eager(cfg.threshold);
   st.model     = model;
   /* Read when the model starts: contention/p2p-params has set them. */
-  parse_factor("smpi/lat-factor", &st.lat_factor);
-  parse_factor("smpi/bw-factor", &st.bw_factor);
+  parse_factor(compat::LAT_FACTOR_OPTION, &st.lat_factor);
+  parse_factor(compat::BW_FACTOR_OPTION, &st.bw_factor);
   XBT_VERB("contention/lop:%s: messages up to %g B; one message with p peers lasts D(p) = p t(p) / 2: D(1) = %g us, "
            "D(8) = %g us, D(64) = %g us",
            cfg.curve->name, cfg.threshold, cg_lop_message_time(cfg.curve, 1) * 1e6,

@@ -1,4 +1,5 @@
 #include "options.hpp"
+#include "sg_compat.hpp"
 
 #include <contention/p2p_model.h>
 #include <contention/technology.h>
@@ -194,8 +195,12 @@ void options_declare()
                 "out of each comm's max-min variable: faster solves, same results; yes or no",
                 true, [](const bool& value) { values().detach_hidden_links = value; });
   declare<bool>("contention/hold-detached-comms",
-                "Hold detached comms (SMPI's eager sends) out of SimGrid 3.32's single list of them, which it walks "
-                "at every finished comm (network/model:contention and loggps): faster, same results; yes or no",
+                compat::DETACHED_COMMS_IN_A_LIST
+                    ? "Hold detached comms (SMPI's eager sends) out of SimGrid 3.32's single list of them, which it "
+                      "walks at every finished comm (network/model:contention and loggps): faster, same results; "
+                      "yes or no"
+                    : "Does nothing under this SimGrid release, which keeps detached comms in a set (only SimGrid "
+                      "3.32 walks a list of them at every finished comm); yes or no",
                 true, [](const bool& value) { values().hold_detached_comms = value; });
 
   const cg_tech* const* all = cg_tech_all();

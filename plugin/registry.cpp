@@ -122,10 +122,12 @@ bool version_ok()
   using contention_sg::compat::SIMGRID_MINOR;
   if (major == SIMGRID_MAJOR && minor == SIMGRID_MINOR)
     return true;
+  /* Each release has its own internals (sg_compat_X_Y.cpp): a plugin
+   * built for another one is refused before it touches any. */
   std::fprintf(stderr,
-               "contention: this plugin supports SimGrid %d.%d only, but the running SimGrid is %d.%d.%d; "
-               "rebuild SimGrid %d.%d or remove the plugin from LD_PRELOAD\n",
-               SIMGRID_MAJOR, SIMGRID_MINOR, major, minor, patch, SIMGRID_MAJOR, SIMGRID_MINOR);
+               "contention: this plugin was built for SimGrid %d.%d, but the running SimGrid is %d.%d.%d; "
+               "rebuild the plugin against SimGrid %d.%d (supported releases: %s), or remove it from LD_PRELOAD\n",
+               SIMGRID_MAJOR, SIMGRID_MINOR, major, minor, patch, major, minor, CONTENTION_SIMGRID_RELEASES);
   return false;
 }
 
@@ -142,6 +144,7 @@ extern "C" int contention_simgrid_register(void)
   }
   for (const ModelEntry& m : models)
     contention_sg::compat::register_network_model(m.name, m.description, m.init);
+  contention_sg::compat::repair_platforms();
   contention_sg::options_declare();
   contention_sg::loggps_declare_options();
   contention_sg::lop_declare_options();

@@ -3,20 +3,23 @@
  * SimGrid installs no API to add a network model, to build its SMPI model
  * from a plugin, to see a comm's network action at its start, to re-bound
  * a running comm or to take a link out of a comm's max-min variable; those
- * needs are met here, behind version-neutral functions. Everything else in
- * plugin uses installed headers only.
- * One implementation per SimGrid release: sg_compat_3_32.cpp, the only file
- * that includes sg_private.hpp (the re-declared 3.32 internals, each with
- * its reason). Supporting another release is one new sg_compat_X_Y.cpp
- * picked by CMake; doc/simgrid-plugin.md ("Porting") lists what 3.36 would
- * need. */
+ * needs, and the API that differs between releases (factor callbacks), are
+ * met here, behind version-neutral functions. Everything else in plugin
+ * uses installed headers only.
+ * One implementation per SimGrid release, picked by CMake:
+ * sg_compat_3_32.cpp (with sg_private.hpp, the re-declared 3.32
+ * internals), sg_compat_4_0.cpp and sg_compat_4_1.cpp (with
+ * sg_private_4_0.hpp). doc/simgrid-plugin.md ("Version safety and
+ * internals", "Porting") lists what each release still needs. */
 #ifndef CONTENTION_SG_COMPAT_HPP
 #define CONTENTION_SG_COMPAT_HPP
 
 #include <simgrid/forward.h>
 #include <simgrid/kernel/resource/Action.hpp>
 
+#include <functional>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 namespace contention_sg::compat {
@@ -32,10 +35,25 @@ extern const int SIMGRID_MINOR;
 /* With network/crosstraffic, the share of a comm's rate that also loads
  * its reverse route. */
 extern const double CROSSTRAFFIC_WEIGHT;
+/* The names of SMPI's bandwidth and latency factor options in this release
+ * (3.32: smpi/bw-factor, smpi/lat-factor; 4.x: network/bandwidth-factor,
+ * network/latency-factor, whose old names are aliases that log a rename
+ * notice at each read). */
+extern const char* const BW_FACTOR_OPTION;
+extern const char* const LAT_FACTOR_OPTION;
+/* Whether this release keeps detached comms in one list that it walks at
+ * every finished comm (3.32; see hold_detached_comms_aside). */
+extern const bool DETACHED_COMMS_IN_A_LIST;
 
 /* Adds a name to --cfg=network/model's table (before the Engine parses the
  * command line): `init` builds the model when the name is chosen. */
 void register_network_model(const char* name, const char* description, void (*init)());
+/* Repairs, when each platform is created, what this release's platform
+ * loader leaves out so that the project's platforms route as under 3.32
+ * (4.0 and 4.1: a <cluster>'s router has no route in the star zone the
+ * cluster becomes, so a zoneRoute through it throws std::out_of_range).
+ * Called once, at registration. */
+void repair_platforms();
 /* Builds SimGrid's own SMPI network model (every smpi/ option applies). */
 void init_smpi_network_model();
 /* The network model of the platform's root zone, once built. */
@@ -50,6 +68,21 @@ void add_model_first(std::shared_ptr<Model> model);
 void on_comm_start(Model* model, void (*fn)(Action& action, const Host& src, const Host& dst));
 /* Calls fn(action) when a comm's network action changes state. */
 void on_comm_state_change(void (*fn)(Action& action));
+
+/* Calls fn(link) when a link is turned on or off, before SimGrid fails the
+ * comms of a link turned off (3.32's Link::on_state_change, 4.x's
+ * Link::on_onoff). */
+void on_link_onoff(void (*fn)(simgrid::s4u::Link const& link));
+
+/* A comm's latency factor callback (size, source, destination, route's
+ * links, zones crossed). */
+using FactorCb = std::function<double(double, const simgrid::s4u::Host*, const simgrid::s4u::Host*,
+                                      const std::vector<simgrid::s4u::Link*>&,
+                                      const std::unordered_set<simgrid::s4u::NetZone*>&)>;
+/* Sets the latency factor callback of the network model just built.
+ * Throws std::invalid_argument when network/latency-factor (smpi/lat-factor)
+ * was set on the command line. */
+void set_latency_factor_cb(const FactorCb& cb);
 
 /* Changes the bound of a running comm's action so that the solver re-times
  * it (also in its latency phase, and in Lazy mode). */
@@ -94,7 +127,8 @@ void add_variable_term(Model* model, Action& action, const VariableTerm& term);
  * order, when the simulation ends. Comms between fixed hosts (s4u sendto),
  * which a host turned off finds in that list, stay in it. When a layout
  * check fails, nothing is moved. At each simulation end, a verbose line
- * (category contention) gives the count. Idempotent. */
+ * (category contention) gives the count. Idempotent. Does nothing where
+ * DETACHED_COMMS_IN_A_LIST is false (3.34 and later). */
 void hold_detached_comms_aside();
 
 } // namespace contention_sg::compat

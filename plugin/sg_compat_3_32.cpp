@@ -25,6 +25,9 @@ namespace contention_sg::compat {
 const int SIMGRID_MAJOR = 3;
 const int SIMGRID_MINOR = 32;
 const double CROSSTRAFFIC_WEIGHT = 0.05; /* src/surf/network_cm02.cpp */
+const char* const BW_FACTOR_OPTION  = "smpi/bw-factor";
+const char* const LAT_FACTOR_OPTION = "smpi/lat-factor";
+const bool DETACHED_COMMS_IN_A_LIST = true;
 
 namespace {
 using simgrid::kernel::resource::NetworkAction;
@@ -73,6 +76,8 @@ void register_network_model(const char* name, const char* description, void (*in
   table.push_back(surf_model_description_t{name, description, init});
 }
 
+void repair_platforms() {} /* 3.32's ClusterZone routes to its router */
+
 void init_smpi_network_model()
 {
   surf_network_model_init_SMPI();
@@ -102,6 +107,16 @@ void on_comm_state_change(void (*fn)(Action&))
   comm_state_fn = fn;
   simgrid::s4u::Link::on_communication_state_change_cb(
       [](NetworkAction& action, Action::State /*previous*/) { comm_state_fn(action); });
+}
+
+void set_latency_factor_cb(const FactorCb& cb)
+{
+  simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model()->set_lat_factor_cb(cb);
+}
+
+void on_link_onoff(void (*fn)(simgrid::s4u::Link const& link))
+{
+  simgrid::s4u::Link::on_state_change_cb(fn);
 }
 
 void update_bound(Model* model, Action& action, double bound)

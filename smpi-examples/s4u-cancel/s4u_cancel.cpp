@@ -36,6 +36,7 @@
 #include <contention/technology.h>
 
 #include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
 #include <xbt/config.hpp>
 
 #include <algorithm>
@@ -123,8 +124,17 @@ int main(int argc, char** argv)
    * longer at its default. */
   if (simgrid::config::is_default("network/model"))
     sg4::Engine::set_config("network/model:contention");
+#if SIMGRID_VERSION_MAJOR >= 4
+  /* SimGrid 4.x's SMPI model sets its own factor defaults when it is built,
+   * after this: the factors are set (silently) as values, when the command
+   * line left them at their defaults. */
+  for (const char* f : {"network/bandwidth-factor", "network/latency-factor"})
+    if (simgrid::config::is_default(f))
+      simgrid::config::set_value<std::string>(f, "0:1");
+#else
   simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
   simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
+#endif
   simgrid::config::set_default<bool>("network/crosstraffic", false);
   const std::vector<std::string> modes = {"cancel", "cancel-at-start", "kill", "linkoff", "hostoff"};
   if (argc < 3 || std::find(modes.begin(), modes.end(), argv[2]) == modes.end()) {
@@ -136,9 +146,9 @@ int main(int argc, char** argv)
   }
   mode = argv[2];
   e.load_platform(argv[1]);
-  sg4::Actor::create("sender", e.host_by_name("a"), sender);
-  sg4::Actor::create("recv-b", e.host_by_name("b"), receiver, "b");
-  receiver_c = sg4::Actor::create("recv-c", e.host_by_name("c"), receiver, "c");
+  sg4::Actor::init("sender", e.host_by_name("a"))->start(sender); /* init+start: SimGrid 3.32 to 4.1 */
+  sg4::Actor::init("recv-b", e.host_by_name("b"))->start(receiver, "b");
+  receiver_c = sg4::Actor::init("recv-c", e.host_by_name("c"))->start(receiver, "c");
   e.run();
   receiver_c = nullptr;
 

@@ -39,8 +39,12 @@ int main(int argc, char **argv)
     }
     int is_root = e == &scenario_schema[0];
     char model[256] = "";
+    /* Deprecated by libxml2 2.14, with no replacement for a DTD's content model. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
     if (d->content)
       xmlSnprintfElementContent(model, sizeof model, d->content, 1);
+#pragma GCC diagnostic pop
     if (is_root ? strcmp(model, "(host* , comm*)") != 0 : d->etype != XML_ELEMENT_TYPE_EMPTY) {
       snprintf(msg, sizeof msg, "content of <%s> in the DTD is '%s', the loader wants %s", e->name,
                model, is_root ? "(host* , comm*)" : "EMPTY");

@@ -114,7 +114,12 @@ static void describe_xml_error(const xmlError *e, char *out, size_t len)
 
 /* Structured errors of the parser (and of libxml2 at large while loading):
  * the first error becomes ours; warnings are not errors. */
+/* libxml2 2.12 made the structured error handler's error const. */
+#if LIBXML_VERSION >= 21200
+static void on_xml_error(void *ctx, const xmlError *e)
+#else
 static void on_xml_error(void *ctx, xmlErrorPtr e)
+#endif
 {
   loader *ld = ctx;
   if (ld->failed || !e || e->level < XML_ERR_ERROR)

@@ -11,6 +11,11 @@ int tool_version_option(const char *prog, int argc, char **argv)
     if (strcmp(argv[i], "--version") == 0) {
       /* The library's version, which is also the tool's: they are built together. */
       printf("%s (contention) %s\n", prog, cg_version());
+#ifdef CONTENTION_SIMGRID_RELEASE
+      printf("SimGrid plugin built for SimGrid %s\n", CONTENTION_SIMGRID_RELEASE);
+#else
+      printf("built without the SimGrid plugin\n");
+#endif
       return 1;
     }
   return 0;

@@ -40,9 +40,9 @@ int main(int argc, char** argv)
     return 2;
   }
   e.load_platform(argv[1]);
-  sg4::Actor::create("sender", e.host_by_name("node-1"), sender);
+  sg4::Actor::init("sender", e.host_by_name("node-1"))->start(sender); /* SimGrid 3.32 to 4.1 */
   for (const char* to : {"node-2", "node-3", "node-4"})
-    sg4::Actor::create("receiver", e.host_by_name(to), receiver, std::string(to));
+    sg4::Actor::init("receiver", e.host_by_name(to))->start(receiver, std::string(to));
   e.run();
   return 0;
 }
