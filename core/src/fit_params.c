@@ -223,6 +223,30 @@ static int nelder_mead(fit_ctx *c, double *u, double step, size_t max_eval, doub
   return converged;
 }
 
+/* Moves u to the best point of a coarse grid (7 values per parameter, up
+ * to 3 parameters) if it beats u: the rules have flat regions (a backbone
+ * that limits no flow) where a local search from the defaults cannot move. */
+static void coarse_start(fit_ctx *c, double *u)
+{
+  if (c->dim > 3)
+    return;
+  double best = objective(c, u), v[CG_FIT_MAX_PARAMS];
+  size_t points = 1;
+  for (size_t j = 0; j < c->dim; j++)
+    points *= 7;
+  double bu[CG_FIT_MAX_PARAMS];
+  memcpy(bu, u, c->dim * sizeof *u);
+  for (size_t k = 0; k < points; k++) {
+    size_t x = k;
+    for (size_t j = 0; j < c->dim; j++, x /= 7)
+      v[j] = (double)(x % 7) / 6.0;
+    double f = objective(c, v);
+    if (f < best)
+      best = f, memcpy(bu, v, c->dim * sizeof *v);
+  }
+  memcpy(u, bu, c->dim * sizeof *u);
+}
+
 /* Restarted searches from u until one brings no gain; returns converged. */
 static int minimise(fit_ctx *c, double *u, size_t max_eval)
 {
@@ -467,6 +491,8 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
     memcpy(c.params, start, np * sizeof *start);
     for (size_t j = 0; j < c.dim; j++)
       u[j] = to_unit(&tech->params[c.idx[j]], c.params[c.idx[j]]);
+    if (c.dim)
+      coarse_start(&c, u);
     res->converged = c.dim ? minimise(&c, u, max_eval) : 1;
     size_t held, other;
     if (!find_combined(&c, total, &held, &other))
