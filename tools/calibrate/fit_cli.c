@@ -314,7 +314,7 @@ static int fit_one(const char *prog, const fit_opts *o, const loaded *l, const c
             prog, t->name, 100 * r.e_abs);
     rc = 1;
   }
-  if (emit(prog, o, t, &r))
+  if (rc == 0 && emit(prog, o, t, &r)) /* no config from a fit that failed */
     rc = 1;
   return rc;
 }
