@@ -9,15 +9,26 @@
  * Graph: `--graph FILE` (lines `ID SRC DST SIZE [START]`, # comments) or
  * arguments `ID:SRC:DST:SIZE[:START]`. Sizes take B, kB, KiB, MB, MiB, GB,
  * GiB; start times s, ms, us, ns. Rank 2i must run on SRC of comm i and rank
- * 2i+1 on its DST: contention-bench-run writes that hostfile. */
+ * 2i+1 on its DST: contention-bench-run writes that hostfile.
+ *
+ * With `--schemes DIR` it runs the calibration schemes instead, one rank
+ * per host (bench_schemes.h). Built with smpicc (-DCONTENTION_BENCH_SMPI)
+ * for SMPI and with the cluster's mpicc for real runs. */
 #include <mpi.h>
+#ifdef CONTENTION_BENCH_SMPI
 #include <smpi/smpi.h>
+#else /* the cluster's own MPI (mpicc): real buffers */
+#define SMPI_SHARED_MALLOC(n) malloc(n)
+#define SMPI_SHARED_FREE(p) free(p)
+#endif
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "bench_schemes.h"
 
 #define NAME_LEN 64
 
@@ -153,6 +164,12 @@ int main(int argc, char **argv)
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
 
+  for (int i = 1; i < argc; i++)
+    if (strcmp(argv[i], "--schemes") == 0) {
+      int rc = bench_schemes_main(argc - 1, argv + 1);
+      MPI_Finalize();
+      return rc;
+    }
   bench_graph g = {NULL, 0, 0};
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--graph") == 0 && i + 1 < argc) {

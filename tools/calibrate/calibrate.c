@@ -6,12 +6,14 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 #include "comm_error.h"
 #include "contention/alloc.h"
 #include "contention/errors.h"
 #include "contention/reverse_solver.h"
+#include "fit_cli.h"
 #include "output.h"
 #include "scenario.h"
 #include "version.h"
@@ -44,6 +46,7 @@ static void usage(FILE *out)
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n",
           names, cg_tech_default()->name);
+  fit_usage(out);
 }
 
 static int check_static_synchronous(const scenario *sc, char *err, size_t errlen)
@@ -164,6 +167,9 @@ int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
     return 0;
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--fit"))
+      return fit_main(PROG, argc, argv);
   int clamp = 0;
   cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
   cli_spec spec = {.flags = extra, .usage = usage};

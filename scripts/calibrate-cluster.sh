@@ -1,0 +1,120 @@
+#!/bin/sh
+# calibrate-cluster.sh: measures a cluster with its own MPI and writes what
+# smpirun and the campaign tool need to simulate it (doc/calibration.md).
+#
+#   scripts/calibrate-cluster.sh [--launcher mpirun|srun] [--nodes N]
+#       [--out DIR] [--reps R] [--size BYTES] [--racks K] [--fit TECH|auto]
+#       [--build DIR] [--launcher-args "ARGS"] [--p2p-steps S]
+#
+# 1. builds bin/pingpong and bin/contention-bench with the cluster's mpicc;
+# 2. point-to-point: pingpong send|recv|pingpong on 2 ranks on 2 nodes (S
+#    sizes per doubling, default 4, from 1 B to 64 MiB);
+# 3. contention: contention-bench --schemes on N ranks, one per node;
+# 4. fits both: contention-calibrate-p2p (the piecewise model's factors)
+#    and contention-calibrate --fit (the contention rules' parameters);
+# 5. writes into DIR: platform.xml (contention-platform-gen, one switch,
+#    hosts n0..n(N-1), link bandwidth = the lone comm's, latency = half the
+#    smallest ping-pong time over the two links), hostfile, smpirun.cfg
+#    (--cfg flags: smpirun -platform DIR/platform.xml $(cat DIR/smpirun.cfg)),
+#    campaign.txt (platform and model lines for scripts/campaign), and the
+#    measurements and fit reports. A point-to-point fit that fails (noisy
+#    data: its message is in p2p-fit.txt) is a warning: smpirun.cfg then
+#    holds the contention flags only.
+# Exit status: 0 done, 1 a step failed (its output says why), 2 usage.
+set -eu
+
+usage() {
+  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
+build=${BUILD_DIR:-$here/build} largs="" steps=4
+while [ $# -gt 0 ]; do
+  [ $# -ge 2 ] || { echo "calibrate-cluster.sh: $1 needs a value" >&2; usage; }
+  case $1 in
+    --launcher) launcher=$2 ;;
+    --nodes) nodes=$2 ;;
+    --out) out=$2 ;;
+    --reps) reps=$2 ;;
+    --size) size=$2 ;;
+    --racks) racks=$2 ;;
+    --fit) fit=$2 ;;
+    --build) build=$2 ;;
+    --launcher-args) largs=$2 ;;
+    --p2p-steps) steps=$2 ;;
+    *) echo "calibrate-cluster.sh: unknown option '$1'" >&2; usage ;;
+  esac
+  shift 2
+done
+case $launcher in mpirun | srun) ;; *) echo "calibrate-cluster.sh: --launcher '$launcher': accepted: mpirun, srun" >&2; exit 2 ;; esac
+case $nodes in '' | *[!0-9]*) echo "calibrate-cluster.sh: --nodes '$nodes': an integer >= 2" >&2; exit 2 ;; esac
+[ "$nodes" -ge 2 ] || { echo "calibrate-cluster.sh: --nodes '$nodes': an integer >= 2" >&2; exit 2; }
+for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
+  [ -x "$build/bin/$tool" ] || { echo "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)" >&2; exit 1; }
+done
+command -v mpicc >/dev/null 2>&1 || { echo "calibrate-cluster.sh: mpicc not found: the cluster's MPI compiler wrapper is needed" >&2; exit 1; }
+
+mkdir -p "$out/bin" "$out/p2p" "$out/schemes"
+out=$(cd "$out" && pwd)
+rm -f "$out"/schemes/*.xml
+mpicc -O2 "$here/smpi-examples/pingpong/pingpong.c" -o "$out/bin/pingpong" -lm
+mpicc -O2 "$here/smpi-examples/contention-bench/contention_bench.c" \
+  "$here/smpi-examples/contention-bench/bench_schemes.c" -o "$out/bin/contention-bench"
+
+# run NRANKS PROGRAM ARGS...: one rank per node through the launcher.
+run() {
+  n=$1
+  shift
+  # shellcheck disable=SC2086
+  if [ "$launcher" = srun ]; then
+    srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@"
+  else
+    mpirun -np "$n" --map-by node $largs "$@"
+  fi
+}
+
+echo "calibrate-cluster: point-to-point measurements (2 nodes)" >&2
+for mode in send recv pingpong; do
+  run 2 "$out/bin/pingpong" $mode "$steps" "$reps" > "$out/p2p/$mode.csv"
+done
+echo "calibrate-cluster: contention schemes ($nodes nodes, $reps repetitions)" >&2
+rackopt=""
+[ "$racks" -gt 0 ] && rackopt="--racks $racks"
+# shellcheck disable=SC2086
+run "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps" --size "$size" $rackopt
+
+# The platform's route: the lone comm's bandwidth, the smallest ping-pong
+# round trip's half as the route latency (two links of half that each).
+bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$out/schemes/00-ref.xml")
+lat=$(awk -F, '$1 ~ /^[0-9]+$/ { if (min == "" || $1 < min) { min = $1; t = $2 } else if ($1 == min && $2 < t) t = $2 }
+               END { printf "%.9g", t / 2 }' "$out/p2p/pingpong.csv")
+link_lat=$(awk -v l="$lat" 'BEGIN { printf "%.9g", l / 2 }')
+echo "calibrate-cluster: route bandwidth ${bw} B/s, latency ${lat} s" >&2
+
+if ! "$build/bin/contention-calibrate-p2p" --send "$out/p2p/send.csv" --recv "$out/p2p/recv.csv" \
+  --pingpong "$out/p2p/pingpong.csv" --route-bandwidth "${bw}Bps" --route-latency "${lat}s" \
+  --emit cfg -o "$out/p2p.cfg" > "$out/p2p-fit.txt" 2>&1; then
+  echo "calibrate-cluster: warning: the point-to-point fit failed ($(tail -1 "$out/p2p-fit.txt")); smpirun.cfg has the contention flags only" >&2
+  : > "$out/p2p.cfg"
+fi
+"$build/bin/contention-calibrate" --fit "$fit" --emit cfg "$out/contention.cfg" "$out"/schemes/*.xml \
+  > "$out/contention-fit.txt"
+
+"$build/bin/contention-platform-gen" --nodes "$nodes" --bw "${bw}Bps" --lat "${link_lat}s" --prefix n --first 0 \
+  --comment "calibrate-cluster.sh: route measured with $launcher on $nodes nodes" -o "$out/platform.xml"
+i=0
+: > "$out/hostfile"
+while [ "$i" -lt "$nodes" ]; do echo "n$i" >> "$out/hostfile"; i=$((i + 1)); done
+# smpirun takes the flags as words: the p2p file quotes each one.
+{ tr -d "'" < "$out/p2p.cfg"; cat "$out/contention.cfg"; } > "$out/smpirun.cfg"
+{
+  echo "# scripts/campaign lines for the calibrated cluster (calibrate-cluster.sh)"
+  echo "platform $out/platform.xml $out/hostfile"
+  echo "model calibrated=contention $(grep -v '^--cfg=network/model:' "$out/smpirun.cfg" | tr '\n' ' ')"
+  echo "model smpi=SMPI $(tr -d "'" < "$out/p2p.cfg" | tr '\n' ' ')"
+} > "$out/campaign.txt"
+cat "$out/contention-fit.txt"
+echo "calibrate-cluster: wrote $out/platform.xml, $out/smpirun.cfg, $out/campaign.txt; use:" >&2
+echo "  smpirun -platform $out/platform.xml -hostfile $out/hostfile \$(cat $out/smpirun.cfg) -np N PROGRAM" >&2

@@ -1,0 +1,393 @@
+/* contention-calibrate --fit TECH|auto MEASUREMENTS...: each file is one
+ * measured scheme (a scenario with 'measured' on every comm); the core
+ * fits the technology's parameters (fit_params.h); this file checks the
+ * input and prints. */
+#include "fit_cli.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "comm_error.h"
+#include "contention/alloc.h"
+#include "contention/fit_params.h"
+#include "contention/quote.h"
+#include "output.h"
+#include "scenario.h"
+
+/* A comm may be this much faster than size / bandwidth (measurement noise
+ * on an uncontended comm) before it is refused. */
+#define FASTER_TOLERANCE 0.02
+
+typedef struct fit_opts {
+  const char *tech; /* a name or "auto" */
+  double noise;
+  long max_eval;
+  const char *emit_file;
+  const char **files;
+  size_t nfiles;
+  const char **pnames, **pvalues; /* --param NAME=VALUE (start values) */
+  size_t nparams;
+} fit_opts;
+
+void fit_usage(FILE *out)
+{
+  fprintf(out,
+          "\n"
+          "Fit of a technology's parameters (Vienne et al. 2008 sec. IV-V; doc/calibration.md):\n"
+          "  " "contention-calibrate --fit TECH|auto [--noise REL] [--param NAME=VALUE]...\n"
+          "                       [--max-evaluations N] [--emit cfg FILE] SCHEME.xml...\n"
+          "Each file is one measured scheme (every comm with 'measured', one size per\n"
+          "file; contention-bench writes them). The fit minimises the squared relative\n"
+          "errors of the step solver's times and prints the values as\n"
+          "contention/TECH/NAME:VALUE lines, the in-sample E_abs, the leave-one-scheme-out\n"
+          "E_abs, and per parameter the range over which E_abs stays within --noise\n"
+          "(default 0.01) of its minimum. --fit auto fits every technology, names the one\n"
+          "of smallest held-out E_abs and prints its --cfg flags. --param sets a start\n"
+          "value. --emit cfg FILE writes the --cfg flags, one per line, for\n"
+          "smpirun $(cat FILE). Exit status 1 when a parameter cannot be identified\n"
+          "from the schemes or the search does not converge.\n");
+}
+
+static int usage_error(const char *prog, const char *msg, const char *arg)
+{
+  char q[128];
+  fprintf(stderr, "%s: %s%s%s (see --help)\n", prog, msg, arg ? ": " : "", arg ? cg_quote(arg, q, sizeof q) : "");
+  return 2;
+}
+
+static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
+{
+  *o = (fit_opts){.noise = 0.01, .max_eval = 0};
+  o->files = cg_xcalloc((size_t)argc, sizeof *o->files);
+  o->pnames = cg_xcalloc((size_t)argc, sizeof *o->pnames);
+  o->pvalues = cg_xcalloc((size_t)argc, sizeof *o->pvalues);
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    int more = i + 1 < argc;
+    if (!strcmp(a, "--fit") && more)
+      o->tech = argv[++i];
+    else if (!strcmp(a, "--noise") && more) {
+      char *end;
+      errno = 0;
+      o->noise = strtod(argv[++i], &end);
+      if (*end || errno || !(o->noise >= 0 && o->noise < 1))
+        return usage_error(prog, "--noise takes a relative error in [0, 1), e.g. 0.01", argv[i]);
+    } else if (!strcmp(a, "--max-evaluations") && more) {
+      char *end;
+      errno = 0;
+      o->max_eval = strtol(argv[++i], &end, 10);
+      if (*end || errno || o->max_eval < 10 || o->max_eval > 10000000)
+        return usage_error(prog, "--max-evaluations takes an integer in [10, 10000000]", argv[i]);
+    } else if (!strcmp(a, "--emit") && i + 2 < argc) {
+      if (strcmp(argv[i + 1], "cfg"))
+        return usage_error(prog, "--emit takes 'cfg FILE' in --fit mode", argv[i + 1]);
+      o->emit_file = argv[i + 2];
+      i += 2;
+    } else if (!strcmp(a, "--param") && more) {
+      char *eq = strchr(argv[++i], '=');
+      if (!eq)
+        return usage_error(prog, "--param takes NAME=VALUE", argv[i]);
+      *eq = '\0';
+      o->pnames[o->nparams] = argv[i];
+      o->pvalues[o->nparams++] = eq + 1;
+    } else if (a[0] == '-' && a[1] == '-')
+      return usage_error(prog,
+                         "unknown or incomplete option in --fit mode (accepted: --fit TECH|auto, --noise REL, "
+                         "--param NAME=VALUE, --max-evaluations N, --emit cfg FILE)",
+                         a);
+    else
+      o->files[o->nfiles++] = a;
+  }
+  if (!o->tech)
+    return usage_error(prog, "--fit takes a technology name or auto", NULL);
+  if (o->nfiles == 0)
+    return usage_error(prog, "--fit needs measured schemes: one scenario file per scheme", NULL);
+  return -1;
+}
+
+/* Checks that sc is a measured scheme the fit can use. */
+static int check_scheme(const scenario *sc, char *err, size_t errlen)
+{
+  for (size_t i = 0; i < sc->comm_count; i++) {
+    const scenario_comm *c = &sc->comms[i];
+    char why[300] = "";
+    double floor = c->size / sc->bandwidth;
+    if (c->measured < 0)
+      snprintf(why, sizeof why, "has no 'measured' time: the fit needs measured=\"SECONDS\" (> 0) on every comm");
+    else if (c->src == c->dst)
+      snprintf(why, sizeof why, "has src == dst: intra-host comms are not modelled; accepted: two distinct hosts");
+    else if (!(c->size > 0))
+      snprintf(why, sizeof why, "has size 0: accepted: a size > 0, the same for every comm of the scheme");
+    else if (c->size != sc->comms[0].size)
+      snprintf(why, sizeof why,
+               "has size %.17g, the scheme's first comm %.17g: accepted: one size for every comm of a scheme "
+               "(one scheme per file)",
+               c->size, sc->comms[0].size);
+    else if (c->measured < (1 - FASTER_TOLERANCE) * floor)
+      snprintf(why, sizeof why,
+               "measured %g s is faster than the scenario's bandwidth allows (size / bandwidth = %g s): "
+               "accepted: measured >= size / bandwidth, within %g %% for noise",
+               c->measured, floor, 100 * FASTER_TOLERANCE);
+    if (why[0]) {
+      snprintf(err, errlen, "%s:%d: comm '%s' %s", sc->file, c->line, c->id, why);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+typedef struct loaded {
+  scenario *sc;
+  cg_fit_scheme *s;
+  cg_step_comm **comms;
+  double **measured;
+  size_t count, total;
+} loaded;
+
+static void free_loaded(loaded *l)
+{
+  for (size_t k = 0; k < l->count; k++) {
+    scenario_free(&l->sc[k]);
+    free(l->comms[k]);
+    free(l->measured[k]);
+  }
+  free(l->sc), free(l->s), free(l->comms), free(l->measured);
+}
+
+static int load_all(const char *prog, const fit_opts *o, loaded *l)
+{
+  *l = (loaded){0};
+  l->sc = cg_xcalloc(o->nfiles, sizeof *l->sc);
+  l->s = cg_xcalloc(o->nfiles, sizeof *l->s);
+  l->comms = cg_xcalloc(o->nfiles, sizeof *l->comms);
+  l->measured = cg_xcalloc(o->nfiles, sizeof *l->measured);
+  char err[1024];
+  for (size_t k = 0; k < o->nfiles; k++) {
+    scenario *sc = &l->sc[k];
+    l->count = k + 1;
+    if (scenario_load(o->files[k], sc, err, sizeof err) || check_scheme(sc, err, sizeof err)) {
+      fprintf(stderr, "%s: %s\n", prog, err);
+      return -1;
+    }
+    l->comms[k] = cg_xcalloc(sc->comm_count, sizeof **l->comms);
+    l->measured[k] = cg_xcalloc(sc->comm_count, sizeof **l->measured);
+    for (size_t i = 0; i < sc->comm_count; i++) {
+      const scenario_comm *c = &sc->comms[i];
+      l->comms[k][i] = (cg_step_comm){.src = c->src, .dst = c->dst, .size = c->size, .start = c->start};
+      l->measured[k][i] = c->measured;
+    }
+    l->s[k] = (cg_fit_scheme){l->comms[k], l->measured[k], sc->comm_count, 1.0 / sc->bandwidth,
+                              sc->racks,   sc->host_count};
+    l->total += sc->comm_count;
+  }
+  if (o->nfiles < 2) {
+    fprintf(stderr,
+            "%s: %s: one scheme only: the fit needs at least two schemes (one file each), one to hold out "
+            "while the others fit; a single scheme cannot tell the parameters apart either\n",
+            prog, o->files[0]);
+    return -1;
+  }
+  return 0;
+}
+
+/* Where a parameter acts, for the message of one that cannot be fitted. */
+static const char *where_it_acts(const char *tech, const char *name)
+{
+  static const char *const hints[][3] = {
+    {"gige", "beta", "a host sending to several destinations (out-conflict)"},
+    {"gige", "gamma_o", "a host sending to destinations of different in-degrees (mixed out-conflict)"},
+    {"gige", "gamma_i", "a host receiving from sources of different out-degrees (mixed in-conflict)"},
+    {"hier-ethernet", "nic", "hosts in racks ('rack' of <host>) with flows across racks"},
+    {"hier-ethernet", "backbone", "more flows from one rack to another than backbone / nic ('rack' of <host>)"},
+  };
+  for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
+    if (!strcmp(hints[i][0], tech) && !strcmp(hints[i][1], name))
+      return hints[i][2];
+  return "comms whose penalty it changes";
+}
+
+static int start_values(const char *prog, const fit_opts *o, const cg_tech *t, double *start)
+{
+  cg_tech_default_params(t, start);
+  char err[512];
+  for (size_t i = 0; i < o->nparams; i++)
+    if (cg_tech_set_param(t, start, o->pnames[i], o->pvalues[i], err, sizeof err)) {
+      fprintf(stderr, "%s: --param: %s\n", prog, err);
+      return -1;
+    }
+  return 0;
+}
+
+static int run_fit(const char *prog, const fit_opts *o, const loaded *l, const cg_tech *t, int loo,
+                   cg_fit_result *r)
+{
+  double start[CG_FIT_MAX_PARAMS];
+  if (t->param_count > CG_FIT_MAX_PARAMS || start_values(prog, o, t, start))
+    return -1;
+  cg_fit_options fo = {.start = start, .noise = o->noise, .leave_one_out = loo,
+                       .max_evaluations = (size_t)o->max_eval};
+  cg_error e;
+  if (cg_fit_params(l->s, l->count, t, &fo, r, &e)) {
+    /* which scheme: the first whose prediction fails at the start values */
+    for (size_t k = 0; k < l->count; k++) {
+      double *pred = cg_xmalloc(l->s[k].n * sizeof *pred);
+      int bad = cg_fit_predict(&l->s[k], t, start, pred, &e);
+      free(pred);
+      if (bad) {
+        tool_print_comm_error(prog, &l->sc[k], &e);
+        return -1;
+      }
+    }
+    fprintf(stderr, "%s: %s\n", prog, e.msg);
+    return -1;
+  }
+  return 0;
+}
+
+static void print_cfg(FILE *out, const cg_tech *t, const cg_fit_result *r, const char *prefix)
+{
+  fprintf(out, "%s--cfg=network/model:contention\n", prefix);
+  fprintf(out, "%s--cfg=contention/technology:%s\n", prefix, t->name);
+  for (size_t p = 0; p < r->param_count; p++)
+    if (cg_fit_is_model_param(t, p))
+      fprintf(out, "%s--cfg=contention/%s/%s:%.6g\n", prefix, t->name, t->params[p].name, r->value[p]);
+}
+
+static int emit(const char *prog, const fit_opts *o, const cg_tech *t, const cg_fit_result *r)
+{
+  if (!o->emit_file)
+    return 0;
+  FILE *f = fopen(o->emit_file, "w");
+  if (!f) {
+    fprintf(stderr, "%s: --emit cfg %s: cannot open: %s\n", prog, o->emit_file, strerror(errno));
+    return -1;
+  }
+  print_cfg(f, t, r, "");
+  return tool_close_output(prog, f, o->emit_file);
+}
+
+static int fit_one(const char *prog, const fit_opts *o, const loaded *l, const cg_tech *t)
+{
+  cg_fit_result r;
+  if (run_fit(prog, o, l, t, 1, &r))
+    return 1;
+  printf("# %s fitted on %zu schemes (%zu comms): %zu parameter%s fitted\n", t->name, l->count, l->total,
+         r.fitted_count, r.fitted_count == 1 ? "" : "s");
+  for (size_t p = 0; p < r.param_count; p++)
+    if (cg_fit_is_model_param(t, p))
+      printf("contention/%s/%s:%.6g\n", t->name, t->params[p].name, r.value[p]);
+  printf("# %-10s %12s   E_abs within +%g of its minimum for\n", "parameter", "value", o->noise);
+  int unidentified = 0;
+  for (size_t p = 0; p < r.param_count; p++) {
+    const cg_tech_param *tp = &t->params[p];
+    switch (r.status[p]) {
+    case CG_FIT_FITTED:
+      printf("# %-10s %12.6g   [%.6g%s, %.6g%s]\n", tp->name, r.value[p], r.lo[p],
+             r.lo_at_bound[p] ? " (range end)" : "", r.hi[p], r.hi_at_bound[p] ? " (range end)" : "");
+      break;
+    case CG_FIT_ONLY_COMBINED:
+      printf("# %-10s %12.6g   held: only its ratio to %s changes the predicted times\n", tp->name, r.value[p],
+             t->params[r.partner[p]].name);
+      break;
+    case CG_FIT_NO_EFFECT:
+      printf("# %-10s %12.6g   not identifiable (see the error)\n", tp->name, r.value[p]);
+      fprintf(stderr,
+              "%s: --fit %s: parameter %s is not identifiable from these schemes: no value in its range [%g, "
+              "%g] changes any predicted time; add schemes with %s\n",
+              prog, t->name, tp->name, tp->min_value, tp->max_value, where_it_acts(t->name, tp->name));
+      unidentified = 1;
+      break;
+    case CG_FIT_ALGORITHMIC:
+      break;
+    }
+  }
+  printf("# E_abs in sample: %.3f %% (max %.3f %%)\n", 100 * r.e_abs, 100 * r.e_max);
+  printf("# E_abs leave one scheme out: %.3f %% (worst held-out scheme: %s, %.3f %%)\n", 100 * r.e_loo,
+         o->files[r.worst_scheme], 100 * r.worst_loo);
+  int rc = unidentified;
+  if (!r.converged) {
+    fprintf(stderr,
+            "%s: --fit %s: the search did not converge within its evaluations: the values printed are the best "
+            "found, E_abs %.3f %%\n",
+            prog, t->name, 100 * r.e_abs);
+    rc = 1;
+  }
+  if (rc == 0 && emit(prog, o, t, &r)) /* no config from a fit that failed */
+    rc = 1;
+  return rc;
+}
+
+static int fit_auto(const char *prog, const fit_opts *o, const loaded *l)
+{
+  const cg_tech *const *all = cg_tech_all();
+  const cg_tech *best = NULL;
+  cg_fit_result best_r;
+  double best_loo = INFINITY;
+  int rc = 0;
+  if (o->nparams) { /* start values belong to one technology */
+    fprintf(stderr, "%s: --param is not accepted with --fit auto (it names one technology's parameter)\n", prog);
+    return 2;
+  }
+  printf("# %-14s %6s %12s %16s  notes\n", "technology", "fitted", "E_abs(%)", "E_abs held-out(%)");
+  for (size_t i = 0; all[i]; i++) {
+    cg_fit_result r;
+    if (run_fit(prog, o, l, all[i], 1, &r)) {
+      rc = 1;
+      continue;
+    }
+    char notes[256] = "";
+    size_t len = 0;
+    for (size_t p = 0; p < r.param_count && len < sizeof notes - 64; p++)
+      if (r.status[p] == CG_FIT_FITTED)
+        len += (size_t)snprintf(notes + len, sizeof notes - len, "%s%s=%.4g", len ? " " : "",
+                                all[i]->params[p].name, r.value[p]);
+      else if (r.status[p] == CG_FIT_NO_EFFECT || r.status[p] == CG_FIT_ONLY_COMBINED)
+        len += (size_t)snprintf(notes + len, sizeof notes - len, "%s%s held", len ? " " : "",
+                                all[i]->params[p].name);
+    if (!r.converged)
+      len += (size_t)snprintf(notes + len, sizeof notes - len, "%snot converged", len ? " " : "");
+    printf("  %-14s %6zu %12.3f %16.3f  %s\n", all[i]->name, r.fitted_count, 100 * r.e_abs, 100 * r.e_loo, notes);
+    if (r.e_loo < best_loo) {
+      best_loo = r.e_loo;
+      best = all[i];
+      best_r = r;
+    }
+  }
+  if (!best)
+    return 1;
+  printf("# best: %s (held-out E_abs %.3f %%); to use it:\n", best->name, 100 * best_loo);
+  print_cfg(stdout, best, &best_r, "");
+  if (emit(prog, o, best, &best_r))
+    rc = 1;
+  return rc;
+}
+
+int fit_main(const char *prog, int argc, char **argv)
+{
+  fit_opts o;
+  int rc = parse_args(prog, argc, argv, &o);
+  if (rc < 0) {
+    const cg_tech *t = strcmp(o.tech, "auto") ? cg_tech_find(o.tech) : NULL;
+    if (strcmp(o.tech, "auto") && !t) {
+      char names[256];
+      cg_tech_names(names, sizeof names);
+      char q[128];
+      fprintf(stderr, "%s: --fit %s: unknown technology; accepted: auto, %s\n", prog, cg_quote(o.tech, q, sizeof q),
+              names);
+      rc = 2;
+    } else {
+      loaded l;
+      if (load_all(prog, &o, &l))
+        rc = 1;
+      else
+        rc = t ? fit_one(prog, &o, &l, t) : fit_auto(prog, &o, &l);
+      free_loaded(&l);
+      if (tool_close_output(prog, stdout, NULL) != 0)
+        rc = 1;
+    }
+  }
+  free(o.files), free(o.pnames), free(o.pvalues);
+  return rc;
+}
