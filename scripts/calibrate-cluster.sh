@@ -32,6 +32,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
 build=${BUILD_DIR:-$here/build} largs="" steps=4
 while [ $# -gt 0 ]; do
+  case $1 in -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
   [ $# -ge 2 ] || { echo "calibrate-cluster.sh: $1 needs a value" >&2; usage; }
   case $1 in
     --launcher) launcher=$2 ;;

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils valgrind python3 python3-matplotlib slurm-wlm munge openmpi-bin libopenmpi-dev)
+packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils valgrind python3 python3-matplotlib python3-simgrid slurm-wlm munge openmpi-bin libopenmpi-dev)
 bash scripts/install-packages.sh setup "${packages[@]}"
 
 BUILD_DIR=${BUILD_DIR:-build}

@@ -1,4 +1,4 @@
-/* Round trip of the parameter fit (core/src/fit_params.c): times predicted
+/* Round trip of the parameter fit (core/src/solvers/fit_params.c): times predicted
  * by the step solver from known parameters, with +-1 % noise from a fixed
  * seed, give those parameters back (within 10 %, or 0.02 below 0.2), and
  * the fit predicts held-out schemes within E_abs 2 %. Also: what is not
