@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../core/check.h"
+#include "check.h"
 #include "contention/fit_params.h"
 
 #define MAXC 16
@@ -80,7 +80,7 @@ static void check_param(const char *name, double got, double want)
 static void gige_round_trip(void)
 {
   const cg_tech *t = &cg_tech_gige;
-  double truth[3] = {0.62, 0.2, 0.08};
+  double truth[4] = {0.62, 0.2, 0.08, 0.0}; /* recv 0: the paper's rules */
   static scheme_buf b[NS];
   make_data(b, NS, t, truth, 0.01, 0);
   cg_fit_scheme s[NS];
@@ -92,10 +92,11 @@ static void gige_round_trip(void)
   /* fit on the first 12 schemes, hold out the last 4 */
   CHECK(cg_fit_params(s, 12, t, &o, &r, &e) == 0);
   CHECK(r.converged);
-  CHECK(r.fitted_count == 3);
+  CHECK(r.fitted_count == 4);
   check_param("beta", r.value[0], truth[0]);
   check_param("gamma_o", r.value[1], truth[1]);
   check_param("gamma_i", r.value[2], truth[2]);
+  check_param("recv", r.value[3], truth[3]);
   CHECK(r.e_abs < 0.01);  /* measured 0.0052: the noise alone */
   CHECK(r.e_loo < 0.015); /* measured 0.0058 */
   double ea, em;
@@ -114,7 +115,7 @@ static void gige_round_trip(void)
 static void gige_not_identifiable(void)
 {
   const cg_tech *t = &cg_tech_gige;
-  double truth[3] = {0.8, 0.115, 0.036};
+  double truth[4] = {0.8, 0.115, 0.036, 0.0};
   static scheme_buf b[3];
   make_data(b, 3, t, truth, 0.0, 0);
   cg_fit_scheme s[3] = {b[0].s, b[1].s, b[2].s};
