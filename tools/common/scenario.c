@@ -87,6 +87,11 @@ static void describe_xml_error(const xmlError *e, char *out, size_t len)
              "not UTF-8 text (bytes %.*s): save the file as UTF-8, or name its encoding in the XML "
              "declaration, e.g. <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>",
              n, bytes ? bytes + 7 : "");
+  } else if (strstr(m, "Invalid bytes in character encoding")) {
+    /* libxml2 2.14's wording of the same error, without the bytes. */
+    snprintf(out, len,
+             "not UTF-8 text: save the file as UTF-8, or name its encoding in the XML "
+             "declaration, e.g. <?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>");
   } else if (strstr(m, "XML_PARSE_HUGE") || strstr(m, "Huge input") || strstr(m, "too long") ||
              strstr(m, "too big") || e->code == XML_ERR_NAME_TOO_LONG) {
     snprintf(out, len,
