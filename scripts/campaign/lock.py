@@ -31,8 +31,9 @@ def hold(out):
                             f"or give another --out DIR")
     try:  # who holds it, for the message above; the lock works without
         f.truncate(0)
-        f.write(f"{os.getpid()}\n")
-        f.flush()
+        # Straight to the descriptor: a failed buffered write (a full disk,
+        # ulimit -f) would be flushed again, and reported, at exit.
+        os.write(f.fileno(), f"{os.getpid()}\n".encode())
     except OSError:
         pass
     _held.append(f)
