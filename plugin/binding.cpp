@@ -80,6 +80,7 @@ struct State {
   double core_seconds                     = 0;     /* in the core's evaluation of the graph */
   double flush_seconds                    = 0;     /* in whole flushes (evaluation and re-rating) */
   uint64_t flushes                        = 0;     /* so far (the verbose end-of-run count) */
+  double weight_s = 0; /* network/weight-S */
   bool retime_all = false; /* CONTENTION_RETIME_ALL=1: a bound update for every rate change (tests) */
   std::vector<const Host*> hosts; /* by index */
   cg_ptr_index index{};           /* Host* -> its index */
@@ -459,10 +460,34 @@ void add_started_comms()
  * caches once per instant instead of once per comm: SimGrid runs the
  * ranks' MPI code between two starts. (Ends come in a row already, from
  * SimGrid's update of the finished actions, and are handled at once.) */
+/* SimGrid has just set the comm's max-min weight from its route's
+ * bandwidths (network/weight-S / bandwidth per link): a link hidden now
+ * (UNREACHABLE_BANDWIDTH) would count for nothing, and comms of one route
+ * would share max-min with weights that depend on which links happened to
+ * be hidden at their start. Each hidden link of the route is counted at
+ * its real bandwidth instead, as SimGrid counts it without the plugin. The
+ * variable still has no weight (latency phase): SimGrid applies this one
+ * when the phase ends. Route terms weigh 1 (1.05 with the reverse route's
+ * cross-traffic), reverse-route-only terms 0.05. */
+void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
+{
+  static std::vector<compat::VariableTerm> terms;
+  static std::vector<simgrid::s4u::Link*> links;
+  if (st.weight_s <= 0 || not compat::variable_terms(action, terms) || not variable_links(terms, &src, &dst, links))
+    return;
+  double add = 0;
+  for (size_t i = 0; i < links.size(); i++)
+    if (terms[i].weight >= 1 && link_hidden(links[i]))
+      add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / UNREACHABLE_BANDWIDTH;
+  if (add > 0)
+    compat::add_start_weight(action, add);
+}
+
 void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
 {
   if (st.graph == nullptr) /* after the end of the simulation */
     return;
+  restore_hidden_weights(action, src_host, dst_host);
   if (&src_host == &dst_host) { /* intra-host: stays out of the graph, as in the papers */
     check_host(&src_host);
     if (owned(known_host_index(&src_host))) { /* its route may cross the host's released node links */
@@ -569,6 +594,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   lop_start(st.model); /* contention/lop hook */
   /* No hiding under a platform trace: SimGrid's tracer would record it. */
   bool crosstraffic = simgrid::config::get_value<bool>("network/crosstraffic");
+  st.weight_s       = simgrid::config::get_value<double>("network/weight-S");
   shared_links_start(not platform_traced(), crosstraffic);
   variable_links_start(crosstraffic);
   detached_links_start(st.model, cfg.detach_hidden_links && not platform_traced());

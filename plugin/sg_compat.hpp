@@ -99,6 +99,12 @@ void retime(Model* model, Action& action);
  * bandwidth, which restarts comms in their latency phase). */
 void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwidth);
 
+/* Adds `weight` to the max-min weight (sharing penalty) SimGrid computed
+ * for a comm just started, which its variable takes when its latency phase
+ * ends. False, with nothing changed, when the comm is not in its latency
+ * phase or its action does not read as this SimGrid's (layout check). */
+bool add_start_weight(Action& action, double weight);
+
 /* One term of a comm's max-min variable: the constraint of one link of its
  * route or reverse route (opaque), and the comm's weight on it. */
 struct VariableTerm {

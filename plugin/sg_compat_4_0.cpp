@@ -15,6 +15,7 @@
 
 #include <dlfcn.h>
 
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
 #include <unordered_set>
@@ -250,6 +251,19 @@ const VariableView* variable_view(const Action& action)
   return view;
 }
 } // namespace
+
+bool add_start_weight(Action& action, double weight)
+{
+  auto& na                  = static_cast<NetworkAction&>(action);
+  const VariableView* view  = variable_view(action);
+  /* In its latency phase the variable weighs 0; the start weight is the
+   * route's latency (at least) plus weight-S terms, finite. */
+  if (view == nullptr || view->sharing_penalty != 0 || not(na.lat_current_ > 0) ||
+      not(na.sharing_penalty_ >= na.lat_current_) || not std::isfinite(na.sharing_penalty_))
+    return false;
+  na.sharing_penalty_ += weight;
+  return true;
+}
 
 bool variable_terms(const Action& action, std::vector<VariableTerm>& terms)
 {

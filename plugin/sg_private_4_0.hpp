@@ -112,6 +112,14 @@ class NetworkAction : public Action {
   s4u::Host& dst_;
 
 public:
+  /* Public members that follow (NetworkModel.hpp): the route's latency,
+   * before and after the latency factor, and the max-min weight SimGrid
+   * gives the variable when the latency phase ends (latency + weight-S /
+   * bandwidth over the route), which shadows Action's. */
+  double latency_;
+  double lat_current_;
+  double sharing_penalty_;
+
   NetworkAction() = delete;
   s4u::Host& get_src() const { return src_; }
   s4u::Host& get_dst() const { return dst_; }
