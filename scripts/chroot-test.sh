@@ -38,8 +38,8 @@ root=$cache/$suite
 # GNU time for bench/smpi-speed.
 packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils zlib1g-dev python3 python3-matplotlib
   slurm-wlm munge ccache time)
-# The SimGrid releases the plugin has a compat source for (plugin/sg_compat_*.cpp).
-supported=$(cd "$src/plugin" && ls sg_compat_*.cpp | sed 's/sg_compat_\(.*\)\.cpp/\1/; s/_/./' | tr '\n' ' ')
+# The SimGrid releases the plugin has a compat source for (plugin/compat/sg_compat_*.cpp).
+supported=$(cd "$src/plugin/compat" && ls sg_compat_*.cpp | sed 's/sg_compat_\(.*\)\.cpp/\1/; s/_/./' | tr '\n' ' ')
 
 # sid's Release file in some mirrors is past its Valid-Until.
 apt_opts=(-o Acquire::Check-Valid-Until=false)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # detach_identical.sh SMPIRUN PROGRAM PLATFORM TECH MIN_REATTACHED HOST...
 # contention/detach-hidden-links takes hidden links out of the comms'
-# max-min variables (plugin/detached_links.hpp) and must not change the
+# max-min variables (plugin/links/detached_links.hpp) and must not change the
 # results: the simulated time is compared byte for byte with a run that
 # keeps them, and so is the penalty trace, row by row (comm ids aside), but
 # for two things SimGrid decides, not the model: the order of comms ending

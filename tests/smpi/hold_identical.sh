@@ -1,7 +1,7 @@
 #!/bin/sh
 # hold_identical.sh SMPIRUN PROGRAM PLATFORM TECH MODEL HOST...
 # contention/hold-detached-comms keeps SMPI's eager (detached) comms out of
-# SimGrid 3.32's single list of them (plugin/sg_compat.hpp) and must change
+# SimGrid 3.32's single list of them (plugin/compat/sg_compat.hpp) and must change
 # nothing else: the same comms live as long and fail the same way. Under
 # MODEL (contention or loggps), the integer sort's all-to-all-v (eager
 # messages of a few KiB; speed-patterns isort 1, one rank per HOST) runs

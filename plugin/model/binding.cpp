@@ -172,7 +172,7 @@ void check_host(const Host* h)
     st.known_hosts.insert(k);
   xbt_assert(st.known_hosts.count(h) != 0,
              "contention: a network action's host is not a known host: the NetworkAction layout differs from "
-             "the one plugin/sg_compat_3_32.cpp was written for (sg_private.hpp)");
+             "the one plugin/compat/sg_compat_3_32.cpp was written for (sg_private.hpp)");
 }
 
 /* host_index of a host read from an action, checked against the engine's
