@@ -56,7 +56,7 @@ static void beta(void)
   CHECK_REL(cg_graph_penalty(g, y), 1.5, 1e-15);
   cg_graph_destroy(g);
   /* A penalty never drops below 1, even with a small beta. */
-  double p[] = {0.3, 0.115, 0.036};
+  double p[] = {0.3, 0.115, 0.036, 0.0}; /* recv 0 */
   g = cg_graph_create(&cg_tech_gige, p);
   a = cg_graph_add(g, 0, 1);
   cg_graph_add(g, 0, 2);
