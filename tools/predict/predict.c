@@ -33,6 +33,9 @@ static void usage(FILE *out)
           "                       csv steps:     step,begin,end,comm,penalty,remaining\n"
           "  --penalties          penalties of the static graph of all comms (starts ignored)\n"
           "  --steps              the step table (per step: penalty and bytes left of each comm)\n"
+          "  --limiter F          a limiter on every host, F x the bandwidth (F >= 1), shared\n"
+          "                       max-min by the comms to and from the host (SimGrid's\n"
+          "                       <cluster limiter_link>; doc/calibration.md)\n"
           "  --technology NAME    penalty rules: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
@@ -140,7 +143,7 @@ static int check_finite(const scenario *sc, const double *finish, cg_error *err)
 }
 
 /* Times (or with `steps` the step table) of every comm by the step solver. */
-static int solve_and_print(const scenario *sc, const cli_options *o, int steps)
+static int solve_and_print(const scenario *sc, const cli_options *o, int steps, double limiter)
 {
   cg_step_comm *c = cg_xcalloc(sc->comm_count, sizeof *c);
   for (size_t i = 0; i < sc->comm_count; i++)
@@ -149,8 +152,8 @@ static int solve_and_print(const scenario *sc, const cli_options *o, int steps)
   double *finish = cg_xcalloc(sc->comm_count, sizeof *finish);
   cg_step_table tab = {0};
   cg_error err;
-  int rc = cg_solve_steps_e(c, sc->comm_count, 1.0 / sc->bandwidth, sc->all_given ? NULL : o->tech, o->params,
-                            sc->racks, sc->host_count, finish, steps ? &tab : NULL, &err);
+  int rc = cg_solve_steps_limited(c, sc->comm_count, 1.0 / sc->bandwidth, sc->all_given ? NULL : o->tech,
+                                  o->params, sc->racks, sc->host_count, limiter, finish, steps ? &tab : NULL, &err);
   if (rc == 0)
     rc = check_finite(sc, finish, &err);
   if (rc != 0)
@@ -165,10 +168,39 @@ static int solve_and_print(const scenario *sc, const cli_options *o, int steps)
   return rc;
 }
 
+/* --limiter F, taken out of argv (the common options are cli_parse's):
+ * 0 and *limiter set (0: none), or 2 after a usage error. */
+static int take_limiter(int *argc, char **argv, double *limiter)
+{
+  *limiter = 0;
+  int k = 1;
+  for (int i = 1; i < *argc; i++) {
+    if (strcmp(argv[i], "--limiter") != 0) {
+      argv[k++] = argv[i];
+      continue;
+    }
+    char *end = NULL;
+    double f = i + 1 < *argc ? strtod(argv[i + 1], &end) : NAN;
+    if (!end || *end || !(f >= 1 && isfinite(f))) {
+      fprintf(stderr, PROG ": --limiter takes a ratio F >= 1 of the bandwidth (e.g. 1.5), got '%s'\n",
+              i + 1 < *argc ? argv[i + 1] : "");
+      return 2;
+    }
+    *limiter = f;
+    i++;
+  }
+  *argc = k;
+  argv[k] = NULL;
+  return 0;
+}
+
 int main(int argc, char **argv)
 {
   if (tool_version_option(PROG, argc, argv))
     return 0;
+  double limiter;
+  if (take_limiter(&argc, argv, &limiter))
+    return 2;
   int mode_penalties = 0, mode_steps = 0;
   cli_flag extra[] = {{"--penalties", &mode_penalties}, {"--steps", &mode_steps}, {NULL, NULL}};
   cli_spec spec = {.flags = extra, .usage = usage};
@@ -176,6 +208,11 @@ int main(int argc, char **argv)
   int rc = cli_parse(PROG, argc, argv, &spec, &o);
   if (rc >= 0)
     return rc;
+  if (mode_penalties && limiter > 0) {
+    fprintf(stderr, PROG ": --limiter changes times and steps, not the rules' penalties (--penalties)\n");
+    cli_free(&o);
+    return 2;
+  }
   if (mode_penalties && mode_steps) {
     fprintf(stderr, PROG ": --penalties and --steps cannot be combined\n");
     cli_free(&o);
@@ -191,7 +228,7 @@ int main(int argc, char **argv)
   int status = 0;
   if (mode_penalties)
     print_penalties(&sc, o.tech, o.params, o.csv);
-  else if (solve_and_print(&sc, &o, mode_steps) != 0)
+  else if (solve_and_print(&sc, &o, mode_steps, limiter) != 0)
     status = 1;
   if (tool_close_output(PROG, stdout, NULL) != 0)
     status = 1;

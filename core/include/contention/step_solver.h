@@ -71,6 +71,19 @@ int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg
                      const double *params, const int32_t *host_group, size_t group_count, double *finish,
                      cg_step_table *table, cg_error *err);
 
+/* Same, with a limiter on every host: a link of both directions of
+ * capacity limiter / alpha bytes/s (limiter >= 1: a ratio of the
+ * bandwidth, as SimGrid's <cluster limiter_link> over its node links),
+ * which every inter-host comm to or from the host crosses. At each step the
+ * comms' demands (1 / (alpha rho), rho from the rules or the given lists)
+ * share the limiters max-min, as under the SimGrid plugin; a comm held
+ * below its demand runs at penalty 1 / its share, which the step table
+ * shows. limiter 0: none (cg_solve_steps_e). Cost: a max-min sharing of
+ * the running comms per step, O(running x hosts). */
+int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
+                           const double *params, const int32_t *host_group, size_t group_count, double limiter,
+                           double *finish, cg_step_table *table, cg_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/limiter_share.h"
 #include "end_heap.h"
 
 #define SAME_TIME_REL 1e-12
@@ -28,6 +29,8 @@ typedef struct run {
   double remaining;  /* bytes left at time `since` */
   double since;      /* when `remaining` was last brought up to date */
   double rho;        /* current penalty; NaN until the first is known */
+  double pen;        /* with a limiter: the rules' (or given) penalty; rho
+                        is then the limited one, 1 / the comm's share */
   cg_comm handle;    /* in the graph (technology mode) */
   size_t first_step; /* given mode: the step count before its arrival */
   size_t slot;       /* its place in solver.active */
@@ -47,6 +50,10 @@ typedef struct solver {
   size_t *sorted;          /* step table: the running comms by index */
   size_t *of_handle, handle_cap;
   size_t step;
+  double limiter;          /* hosts' limiter capacity in units of 1 / alpha; 0: none */
+  cg_host *lsrc, *ldst;    /* limiter buffers: the running inter-host comms */
+  double *ldemand, *lrate;
+  size_t *lcomm;
   /* the failure with the lowest comm index, reported after a pass */
   size_t bad, bad_steps;
   double bad_value;
@@ -102,6 +109,34 @@ static void set_rate(solver *s, size_t i, double rho, double t)
   end_heap_set(&s->ends, i, x->since + x->remaining * s->alpha * rho);
 }
 
+/* The rules' (or given) penalty of comm i; with a limiter its rate waits
+ * for limit_rates(). */
+static void set_penalty(solver *s, size_t i, double p, double t)
+{
+  if (s->limiter > 0)
+    s->r[i].pen = p;
+  else
+    set_rate(s, i, p, t);
+}
+
+/* A new step under limiters: every running inter-host comm's demand is
+ * 1 / its penalty, shared max-min on the hosts' limiters. */
+static void limit_rates(solver *s, double t)
+{
+  size_t m = 0;
+  for (size_t k = 0; k < s->nactive; k++) {
+    size_t i = s->active[k];
+    if (!in_graph(&s->comms[i]))
+      continue;
+    s->lsrc[m] = s->comms[i].src, s->ldst[m] = s->comms[i].dst;
+    s->ldemand[m] = 1.0 / s->r[i].pen;
+    s->lcomm[m++] = i;
+  }
+  cg_limiter_share(s->lsrc, s->ldst, s->ldemand, m, s->limiter, s->lrate);
+  for (size_t k = 0; k < m; k++)
+    set_rate(s, s->lcomm[k], s->lrate[k] < s->ldemand[k] ? 1.0 / s->lrate[k] : s->r[s->lcomm[k]].pen, t);
+}
+
 static void note_bad(solver *s, size_t i, double value, size_t steps, int too_short)
 {
   if (s->bad != NO_INDEX && s->bad < i)
@@ -150,7 +185,7 @@ static void given_step(solver *s, double t)
     if (!valid_penalty(p))
       note_bad(s, i, p, lived, 0);
     else
-      set_rate(s, i, p, t);
+      set_penalty(s, i, p, t);
   }
 }
 
@@ -169,7 +204,7 @@ static void tech_step(solver *s, double t)
     if (!valid_penalty(p))
       note_bad(s, i, p, 0, 0);
     else
-      set_rate(s, i, p, t);
+      set_penalty(s, i, p, t);
   }
 }
 
@@ -233,8 +268,20 @@ int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg
                      const double *params, const int32_t *host_group, size_t group_count, double *finish,
                      cg_step_table *table, cg_error *err)
 {
+  return cg_solve_steps_limited(comms, n, alpha, tech, params, host_group, group_count, 0, finish, table, err);
+}
+
+int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, const cg_tech *tech,
+                           const double *params, const int32_t *host_group, size_t group_count, double limiter,
+                           double *finish, cg_step_table *table, cg_error *err)
+{
   size_t cap = n ? n : 1;
-  solver s = {.comms = comms, .alpha = alpha, .tech = tech, .bad = NO_INDEX};
+  solver s = {.comms = comms, .alpha = alpha, .tech = tech, .bad = NO_INDEX, .limiter = limiter};
+  if (limiter > 0) {
+    s.lsrc = cg_xmalloc(cap * sizeof *s.lsrc), s.ldst = cg_xmalloc(cap * sizeof *s.ldst);
+    s.ldemand = cg_xmalloc(cap * sizeof *s.ldemand), s.lrate = cg_xmalloc(cap * sizeof *s.lrate);
+    s.lcomm = cg_xmalloc(cap * sizeof *s.lcomm);
+  }
   s.r = cg_xcalloc(cap, sizeof *s.r);
   s.active = cg_xmalloc(cap * sizeof *s.active);
   s.ending = cg_xmalloc(cap * sizeof *s.ending);
@@ -285,7 +332,8 @@ int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg
     }
     if (done == n)
       break;
-    if (changed || s.step == 0) {
+    int new_step = changed || s.step == 0;
+    if (new_step) {
       s.step++;
       if (!s.g)
         given_step(&s, t);
@@ -294,6 +342,8 @@ int cg_solve_steps_e(const cg_step_comm *comms, size_t n, double alpha, const cg
       tech_step(&s, t);
     if (report_bad(&s, err))
       goto out;
+    if (s.limiter > 0 && new_step)
+      limit_rates(&s, t);
 
     /* The next event; comms ending there (within rounding) finish. */
     double t_next = s.ends.count ? s.ends.key[end_heap_top(&s.ends)] : INFINITY;
@@ -335,5 +385,6 @@ out:
   free(s.sorted);
   free(s.of_handle);
   free(order);
+  free(s.lsrc), free(s.ldst), free(s.ldemand), free(s.lrate), free(s.lcomm);
   return rc;
 }
