@@ -84,7 +84,7 @@ static void fit_run(void)
     }
     s[k] = (cg_fit_scheme){c[k], m[k], n, ALPHA, NULL, 0};
     cg_error e;
-    cg_fit_predict(&s[k], &cg_tech_gige, truth, m[k], &e);
+    cg_fit_predict(&s[k], &cg_tech_gige, truth, 0, m[k], &e);
   }
   cg_fit_options o = {.noise = 0.01, .leave_one_out = 1};
   cg_fit_result r;

@@ -62,7 +62,7 @@ static void make_data(scheme_buf *b, size_t count, const cg_tech *t, const doubl
   for (size_t k = 0; k < count; k++) {
     parse(&b[k], schemes[k], racks);
     cg_error e;
-    CHECK(cg_fit_predict(&b[k].s, t, truth, b[k].measured, &e) == 0);
+    CHECK(cg_fit_predict(&b[k].s, t, truth, 0, b[k].measured, &e) == 0);
     for (size_t i = 0; i < b[k].s.n; i++)
       b[k].measured[i] *= 1 + rel * noise();
   }
@@ -101,7 +101,7 @@ static void gige_round_trip(void)
   CHECK(r.e_loo < 0.015); /* measured 0.0058 */
   double ea, em;
   size_t bad;
-  CHECK(cg_fit_errors(s + 12, NS - 12, t, r.value, &ea, &em, &bad, &e) == 0);
+  CHECK(cg_fit_errors(s + 12, NS - 12, t, r.value, 0, &ea, &em, &bad, &e) == 0);
   CHECK(ea < 0.02); /* held-out schemes; measured 0.0051 */
   for (int p = 0; p < 3; p++) {
     CHECK(r.lo[p] <= r.value[p] && r.value[p] <= r.hi[p]);

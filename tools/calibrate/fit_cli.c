@@ -29,6 +29,9 @@ typedef struct fit_opts {
   size_t nfiles;
   const char **pnames, **pvalues; /* --param NAME=VALUE (start values) */
   size_t nparams;
+  const char **hnames, **hvalues; /* --hold NAME[=VALUE] (value NULL: the start value) */
+  size_t nholds;
+  int limiter;                    /* --limiter, or a --param/--hold of limiter */
 } fit_opts;
 
 void fit_usage(FILE *out)
@@ -36,7 +39,8 @@ void fit_usage(FILE *out)
   fprintf(out,
           "\n"
           "Fit of a technology's parameters (Vienne et al. 2008 sec. IV-V; doc/calibration.md):\n"
-          "  " "contention-calibrate --fit TECH|auto [--noise REL] [--param NAME=VALUE]...\n"
+          "  " "contention-calibrate --fit TECH|auto [--limiter] [--noise REL]\n"
+          "                       [--param NAME=VALUE]... [--hold NAME[=VALUE]]...\n"
           "                       [--max-evaluations N] [--emit cfg FILE] SCHEME.xml...\n"
           "Each file is one measured scheme (every comm with 'measured', one size per\n"
           "file; contention-bench writes them). The fit minimises the squared relative\n"
@@ -44,10 +48,22 @@ void fit_usage(FILE *out)
           "contention/TECH/NAME:VALUE lines, the in-sample E_abs, the leave-one-scheme-out\n"
           "E_abs, and per parameter the range over which E_abs stays within --noise\n"
           "(default 0.01) of its minimum. --fit auto fits every technology, names the one\n"
-          "of smallest held-out E_abs and prints its --cfg flags. --param sets a start\n"
-          "value. --emit cfg FILE writes the --cfg flags, one per line, for\n"
-          "smpirun $(cat FILE). Exit status 1 when a parameter cannot be identified\n"
-          "from the schemes or the search does not converge.\n");
+          "of smallest held-out E_abs and prints its --cfg flags.\n"
+          "  --limiter            also fit a limiter on every host: a link of both\n"
+          "                       directions of LIMITER x B (range [1, 3]) shared max-min\n"
+          "                       by the comms to and from the host; printed as the\n"
+          "                       <cluster limiter_link> of the platform (B: the schemes'\n"
+          "                       bandwidth) and contention-platform-gen --limiter LIMITER\n"
+          "  --param NAME=VALUE   start value of a parameter (NAME: the technology's, or\n"
+          "                       limiter, which implies --limiter)\n"
+          "  --hold NAME[=VALUE]  hold NAME at VALUE (default: its --param or default\n"
+          "                       value) during the fit, e.g. one the schemes cannot\n"
+          "                       identify; with --fit auto only limiter is accepted\n"
+          "  --emit cfg FILE      the --cfg flags, one per line, for smpirun $(cat FILE)\n"
+          "                       (the limiter is the platform's: not in FILE)\n"
+          "Exit status 1 when a parameter that is not held cannot be identified from\n"
+          "the schemes or the search does not converge; 2 on a bad option, an unknown\n"
+          "parameter name or every parameter held.\n");
 }
 
 static int usage_error(const char *prog, const char *msg, const char *arg)
@@ -63,6 +79,8 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
   o->files = cg_xcalloc((size_t)argc, sizeof *o->files);
   o->pnames = cg_xcalloc((size_t)argc, sizeof *o->pnames);
   o->pvalues = cg_xcalloc((size_t)argc, sizeof *o->pvalues);
+  o->hnames = cg_xcalloc((size_t)argc, sizeof *o->hnames);
+  o->hvalues = cg_xcalloc((size_t)argc, sizeof *o->hvalues);
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int more = i + 1 < argc;
@@ -92,10 +110,23 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
       *eq = '\0';
       o->pnames[o->nparams] = argv[i];
       o->pvalues[o->nparams++] = eq + 1;
-    } else if (a[0] == '-' && a[1] == '-')
+      o->limiter |= !strcmp(argv[i], "limiter");
+    } else if (!strcmp(a, "--hold") && more) {
+      char *eq = strchr(argv[++i], '=');
+      if (eq)
+        *eq = '\0';
+      if (!argv[i][0])
+        return usage_error(prog, "--hold takes NAME or NAME=VALUE", eq ? "=" : "");
+      o->hnames[o->nholds] = argv[i];
+      o->hvalues[o->nholds++] = eq ? eq + 1 : NULL;
+      o->limiter |= !strcmp(argv[i], "limiter");
+    } else if (!strcmp(a, "--limiter"))
+      o->limiter = 1;
+    else if (a[0] == '-' && a[1] == '-')
       return usage_error(prog,
-                         "unknown or incomplete option in --fit mode (accepted: --fit TECH|auto, --noise REL, "
-                         "--param NAME=VALUE, --max-evaluations N, --emit cfg FILE)",
+                         "unknown or incomplete option in --fit mode (accepted: --fit TECH|auto, --limiter, "
+                         "--noise REL, --param NAME=VALUE, --hold NAME[=VALUE], --max-evaluations N, "
+                         "--emit cfg FILE)",
                          a);
     else
       o->files[o->nfiles++] = a;
@@ -201,22 +232,111 @@ static const char *where_it_acts(const char *tech, const char *name)
     {"gige", "gamma_i", "a host receiving from sources of different out-degrees (mixed in-conflict)"},
     {"hier-ethernet", "nic", "hosts in racks ('rack' of <host>) with flows across racks"},
     {"hier-ethernet", "backbone", "more flows from one rack to another than backbone / nic ('rack' of <host>)"},
+    {"gige", "recv", "a host that sends and receives at once"},
+    {"infinihost", "recv", "a host that sends and receives at once"},
+    {"*", "limiter", "a host whose comms, sent and received, want more than the limiter"},
   };
   for (size_t i = 0; i < sizeof hints / sizeof *hints; i++)
-    if (!strcmp(hints[i][0], tech) && !strcmp(hints[i][1], name))
+    if ((!strcmp(hints[i][0], tech) || !strcmp(hints[i][0], "*")) && !strcmp(hints[i][1], name))
       return hints[i][2];
   return "comms whose penalty it changes";
 }
 
-static int start_values(const char *prog, const fit_opts *o, const cg_tech *t, double *start)
+/* The names --hold accepts for t: its model parameters, then limiter. */
+static void fit_names(const cg_tech *t, char *buf, size_t len)
 {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (size_t p = 0; p < t->param_count && at < len; p++)
+    if (cg_fit_is_model_param(t, p))
+      at += (size_t)snprintf(buf + at, len - at, "%s, ", t->params[p].name);
+  if (at < len)
+    snprintf(buf + at, len - at, "%s", cg_fit_limiter_param.name);
+}
+
+/* Index of fit parameter `name` of t, or -1. */
+static long fit_index(const cg_tech *t, const char *name, int model_only)
+{
+  for (size_t p = 0; p < t->param_count; p++)
+    if (!strcmp(t->params[p].name, name) && (!model_only || cg_fit_is_model_param(t, p)))
+      return (long)p;
+  return strcmp(name, cg_fit_limiter_param.name) ? -1 : (long)t->param_count;
+}
+
+/* Sets fit parameter p of t from text (opt names the option for errors). */
+static int set_value(const char *prog, const char *opt, const cg_tech *t, double *values, size_t p,
+                     const char *text)
+{
+  char err[512], q[128];
+  if (p < t->param_count) {
+    if (cg_tech_set_param(t, values, t->params[p].name, text, err, sizeof err) == 0)
+      return 0;
+    fprintf(stderr, "%s: %s: %s\n", prog, opt, err);
+    return -1;
+  }
+  const cg_tech_param *lp = &cg_fit_limiter_param;
+  char *end;
+  errno = 0;
+  double v = strtod(text, &end);
+  if (end == text || *end || errno || !(v >= lp->min_value && v <= lp->max_value)) {
+    fprintf(stderr, "%s: %s: invalid value '%s' for limiter: expected a ratio of the bandwidth in [%g, %g]\n",
+            prog, opt, cg_quote(text, q, sizeof q), lp->min_value, lp->max_value);
+    return -1;
+  }
+  values[p] = v;
+  return 0;
+}
+
+/* Start values and held parameters of t from --param and --hold (start,
+ * hold: cg_fit_param_count(t, o->limiter)). Returns 0, or 2 after a usage
+ * error: an unknown name (the accepted ones listed), a bad value, every
+ * parameter held. */
+static int start_values(const char *prog, const fit_opts *o, const cg_tech *t, double *start, int *hold)
+{
+  size_t np = cg_fit_param_count(t, o->limiter);
   cg_tech_default_params(t, start);
-  char err[512];
-  for (size_t i = 0; i < o->nparams; i++)
-    if (cg_tech_set_param(t, start, o->pnames[i], o->pvalues[i], err, sizeof err)) {
-      fprintf(stderr, "%s: --param: %s\n", prog, err);
-      return -1;
+  if (o->limiter)
+    start[t->param_count] = cg_fit_limiter_param.default_value;
+  memset(hold, 0, np * sizeof *hold);
+  char names[256], q[128];
+  fit_names(t, names, sizeof names);
+  for (size_t i = 0; i < o->nparams; i++) {
+    long p = fit_index(t, o->pnames[i], 0);
+    if (p < 0) {
+      fprintf(stderr, "%s: --param %s: unknown parameter of %s; accepted: %s\n", prog,
+              cg_quote(o->pnames[i], q, sizeof q), t->name, names);
+      return 2;
     }
+    if (set_value(prog, "--param", t, start, (size_t)p, o->pvalues[i]))
+      return 2;
+  }
+  for (size_t i = 0; i < o->nholds; i++) {
+    long p = fit_index(t, o->hnames[i], 1);
+    if (p < 0) {
+      fprintf(stderr, "%s: --hold %s: unknown parameter of %s; accepted: %s\n", prog,
+              cg_quote(o->hnames[i], q, sizeof q), t->name, names);
+      return 2;
+    }
+    if (o->hvalues[i] && set_value(prog, "--hold", t, start, (size_t)p, o->hvalues[i]))
+      return 2;
+    hold[p] = 1;
+  }
+  if (o->nholds) {
+    size_t free_params = 0, tech_params = 0; /* a technology without any is compared as it is */
+    for (size_t p = 0; p < np; p++)
+      free_params += !hold[p] && (p == t->param_count || cg_fit_is_model_param(t, p));
+    for (size_t p = 0; p < t->param_count; p++)
+      tech_params += cg_fit_is_model_param(t, p) != 0;
+    if (free_params == 0 && tech_params) {
+      size_t cut = strlen(names) - (o->limiter ? 0 : strlen(cg_fit_limiter_param.name));
+      names[cut >= 2 && !o->limiter ? cut - 2 : cut] = '\0'; /* drop limiter when not modelled */
+      fprintf(stderr,
+              "%s: --hold: every parameter of the fit is held (%s): nothing is left to fit; to predict with "
+              "fixed values use contention-predict --param (and --limiter)\n",
+              prog, names);
+      return 2;
+    }
+  }
   return 0;
 }
 
@@ -224,16 +344,17 @@ static int run_fit(const char *prog, const fit_opts *o, const loaded *l, const c
                    cg_fit_result *r)
 {
   double start[CG_FIT_MAX_PARAMS];
-  if (t->param_count > CG_FIT_MAX_PARAMS || start_values(prog, o, t, start))
+  int hold[CG_FIT_MAX_PARAMS];
+  if (cg_fit_param_count(t, o->limiter) > CG_FIT_MAX_PARAMS || start_values(prog, o, t, start, hold))
     return -1;
-  cg_fit_options fo = {.start = start, .noise = o->noise, .leave_one_out = loo,
-                       .max_evaluations = (size_t)o->max_eval};
+  cg_fit_options fo = {.start = start, .hold = hold, .limiter = o->limiter, .noise = o->noise,
+                       .leave_one_out = loo, .max_evaluations = (size_t)o->max_eval};
   cg_error e;
   if (cg_fit_params(l->s, l->count, t, &fo, r, &e)) {
     /* which scheme: the first whose prediction fails at the start values */
     for (size_t k = 0; k < l->count; k++) {
       double *pred = cg_xmalloc(l->s[k].n * sizeof *pred);
-      int bad = cg_fit_predict(&l->s[k], t, start, pred, &e);
+      int bad = cg_fit_predict(&l->s[k], t, start, o->limiter ? start[t->param_count] : 0, pred, &e);
       free(pred);
       if (bad) {
         tool_print_comm_error(prog, &l->sc[k], &e);
@@ -250,9 +371,26 @@ static void print_cfg(FILE *out, const cg_tech *t, const cg_fit_result *r, const
 {
   fprintf(out, "%s--cfg=network/model:contention\n", prefix);
   fprintf(out, "%s--cfg=contention/technology:%s\n", prefix, t->name);
-  for (size_t p = 0; p < r->param_count; p++)
+  for (size_t p = 0; p < t->param_count; p++)
     if (cg_fit_is_model_param(t, p))
       fprintf(out, "%s--cfg=contention/%s/%s:%.6g\n", prefix, t->name, t->params[p].name, r->value[p]);
+}
+
+/* The limiter is the platform's, not a --cfg: the <cluster> attribute and
+ * the platform generator's option that give it. */
+static void print_limiter(const cg_tech *t, const cg_fit_result *r, const loaded *l)
+{
+  if (!r->limiter)
+    return;
+  double f = r->value[t->param_count], bw = l->sc[0].bandwidth;
+  int same = 1;
+  for (size_t k = 1; k < l->count; k++)
+    same &= l->sc[k].bandwidth == bw;
+  printf("# limiter %.6g x B: contention-platform-gen --limiter %.6g", f, f);
+  if (same)
+    printf(", or limiter_link=\"%.10gBps\" on the <cluster> (B = %.10g B/s)\n", f * bw, bw);
+  else
+    printf(" (the schemes' bandwidths differ: B is each node's)\n");
 }
 
 static int emit(const char *prog, const fit_opts *o, const cg_tech *t, const cg_fit_result *r)
@@ -275,13 +413,14 @@ static int fit_one(const char *prog, const fit_opts *o, const loaded *l, const c
     return 1;
   printf("# %s fitted on %zu schemes (%zu comms): %zu parameter%s fitted\n", t->name, l->count, l->total,
          r.fitted_count, r.fitted_count == 1 ? "" : "s");
-  for (size_t p = 0; p < r.param_count; p++)
+  for (size_t p = 0; p < t->param_count; p++)
     if (cg_fit_is_model_param(t, p))
       printf("contention/%s/%s:%.6g\n", t->name, t->params[p].name, r.value[p]);
+  print_limiter(t, &r, l);
   printf("# %-10s %12s   E_abs within +%g of its minimum for\n", "parameter", "value", o->noise);
   int unidentified = 0;
   for (size_t p = 0; p < r.param_count; p++) {
-    const cg_tech_param *tp = &t->params[p];
+    const cg_tech_param *tp = cg_fit_param(t, p);
     switch (r.status[p]) {
     case CG_FIT_FITTED:
       printf("# %-10s %12.6g   [%.6g%s, %.6g%s]\n", tp->name, r.value[p], r.lo[p],
@@ -291,12 +430,15 @@ static int fit_one(const char *prog, const fit_opts *o, const loaded *l, const c
       printf("# %-10s %12.6g   held: only its ratio to %s changes the predicted times\n", tp->name, r.value[p],
              t->params[r.partner[p]].name);
       break;
+    case CG_FIT_HELD:
+      printf("# %-10s %12.6g   held (--hold)\n", tp->name, r.value[p]);
+      break;
     case CG_FIT_NO_EFFECT:
       printf("# %-10s %12.6g   not identifiable (see the error)\n", tp->name, r.value[p]);
       fprintf(stderr,
               "%s: --fit %s: parameter %s is not identifiable from these schemes: no value in its range [%g, "
-              "%g] changes any predicted time; add schemes with %s\n",
-              prog, t->name, tp->name, tp->min_value, tp->max_value, where_it_acts(t->name, tp->name));
+              "%g] changes any predicted time; add schemes with %s, or hold it: --hold %s=VALUE\n",
+              prog, t->name, tp->name, tp->min_value, tp->max_value, where_it_acts(t->name, tp->name), tp->name);
       unidentified = 1;
       break;
     case CG_FIT_ALGORITHMIC:
@@ -326,10 +468,6 @@ static int fit_auto(const char *prog, const fit_opts *o, const loaded *l)
   cg_fit_result best_r;
   double best_loo = INFINITY;
   int rc = 0;
-  if (o->nparams) { /* start values belong to one technology */
-    fprintf(stderr, "%s: --param is not accepted with --fit auto (it names one technology's parameter)\n", prog);
-    return 2;
-  }
   printf("# %-14s %6s %12s %16s  notes\n", "technology", "fitted", "E_abs(%)", "E_abs held-out(%)");
   for (size_t i = 0; all[i]; i++) {
     cg_fit_result r;
@@ -342,10 +480,11 @@ static int fit_auto(const char *prog, const fit_opts *o, const loaded *l)
     for (size_t p = 0; p < r.param_count && len < sizeof notes - 64; p++)
       if (r.status[p] == CG_FIT_FITTED)
         len += (size_t)snprintf(notes + len, sizeof notes - len, "%s%s=%.4g", len ? " " : "",
-                                all[i]->params[p].name, r.value[p]);
-      else if (r.status[p] == CG_FIT_NO_EFFECT || r.status[p] == CG_FIT_ONLY_COMBINED)
-        len += (size_t)snprintf(notes + len, sizeof notes - len, "%s%s held", len ? " " : "",
-                                all[i]->params[p].name);
+                                cg_fit_param(all[i], p)->name, r.value[p]);
+      else if (r.status[p] == CG_FIT_NO_EFFECT || r.status[p] == CG_FIT_ONLY_COMBINED ||
+               r.status[p] == CG_FIT_HELD)
+        len += (size_t)snprintf(notes + len, sizeof notes - len, "%s%s=%.4g held", len ? " " : "",
+                                cg_fit_param(all[i], p)->name, r.value[p]);
     if (!r.converged)
       len += (size_t)snprintf(notes + len, sizeof notes - len, "%snot converged", len ? " " : "");
     printf("  %-14s %6zu %12.3f %16.3f  %s\n", all[i]->name, r.fitted_count, 100 * r.e_abs, 100 * r.e_loo, notes);
@@ -359,9 +498,37 @@ static int fit_auto(const char *prog, const fit_opts *o, const loaded *l)
     return 1;
   printf("# best: %s (held-out E_abs %.3f %%); to use it:\n", best->name, 100 * best_loo);
   print_cfg(stdout, best, &best_r, "");
+  print_limiter(best, &best_r, l);
   if (emit(prog, o, best, &best_r))
     rc = 1;
   return rc;
+}
+
+/* Names and values of --param and --hold for t, before reading any file:
+ * 0, or 2 after the error. */
+static int check_names(const char *prog, const fit_opts *o, const cg_tech *t)
+{
+  if (!t) { /* --fit auto: other names belong to one technology */
+    for (size_t i = 0; i < o->nparams + o->nholds; i++) {
+      const char *name = i < o->nparams ? o->pnames[i] : o->hnames[i - o->nparams];
+      char q[128];
+      if (strcmp(name, cg_fit_limiter_param.name)) {
+        fprintf(stderr,
+                "%s: %s %s: not accepted with --fit auto, which fits every technology; accepted: limiter\n",
+                prog, i < o->nparams ? "--param" : "--hold", cg_quote(name, q, sizeof q));
+        return 2;
+      }
+    }
+    t = cg_tech_all()[0]; /* the limiter's values and holds, the same for all */
+  }
+  double start[CG_FIT_MAX_PARAMS];
+  int hold[CG_FIT_MAX_PARAMS];
+  if (cg_fit_param_count(t, o->limiter) > CG_FIT_MAX_PARAMS) {
+    fprintf(stderr, "%s: --fit %s: %zu parameters, the fit takes at most %d\n", prog, t->name,
+            cg_fit_param_count(t, o->limiter), (int)CG_FIT_MAX_PARAMS);
+    return 2;
+  }
+  return start_values(prog, o, t, start, hold);
 }
 
 int fit_main(const char *prog, int argc, char **argv)
@@ -377,6 +544,8 @@ int fit_main(const char *prog, int argc, char **argv)
       fprintf(stderr, "%s: --fit %s: unknown technology; accepted: auto, %s\n", prog, cg_quote(o.tech, q, sizeof q),
               names);
       rc = 2;
+    } else if ((rc = check_names(prog, &o, t)) != 0) {
+      /* usage error, printed */
     } else {
       loaded l;
       if (load_all(prog, &o, &l))
@@ -388,6 +557,6 @@ int fit_main(const char *prog, int argc, char **argv)
         rc = 1;
     }
   }
-  free(o.files), free(o.pnames), free(o.pvalues);
+  free(o.files), free(o.pnames), free(o.pvalues), free(o.hnames), free(o.hvalues);
   return rc;
 }

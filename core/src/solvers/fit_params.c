@@ -1,5 +1,9 @@
 /* Fit of a technology's parameters to measured schemes (see fit_params.h).
  *
+ * The limiter (cg_fit_limiter_param) is one more coordinate of the same
+ * search: the step solver shares each host's limiter max-min among the
+ * demands the rules give (cg_solve_steps_limited).
+ *
  * Why Nelder-Mead: the rules are piecewise (max of out- and in-side
  * penalties, bottleneck-first orders), so the error has kinks and flat
  * parts where gradients mislead; the parameters are few (at most a
@@ -16,6 +20,21 @@
 #include "contention/alloc.h"
 
 #define BIG 1e300
+
+const cg_tech_param cg_fit_limiter_param = {
+  .name = "limiter",
+  .description = "capacity of each host's link of both directions, as a ratio of the bandwidth B",
+  .default_value = 1.5,
+  .min_value = 1,
+  .max_value = 3,
+};
+
+size_t cg_fit_param_count(const cg_tech *tech, int limiter) { return tech->param_count + (limiter ? 1 : 0); }
+
+const cg_tech_param *cg_fit_param(const cg_tech *tech, size_t i)
+{
+  return i < tech->param_count ? &tech->params[i] : &cg_fit_limiter_param;
+}
 
 static const char *const algorithmic[] = {"exact_max_width", "threads", "bp_sweeps", "large_pairs"};
 
@@ -50,9 +69,11 @@ static double from_unit(const cg_tech_param *p, double u)
 
 /* ---- predictions and errors ---- */
 
-int cg_fit_predict(const cg_fit_scheme *s, const cg_tech *tech, const double *params, double *pred, cg_error *err)
+int cg_fit_predict(const cg_fit_scheme *s, const cg_tech *tech, const double *params, double limiter, double *pred,
+                   cg_error *err)
 {
-  if (cg_solve_steps_e(s->comms, s->n, s->alpha, tech, params, s->host_group, s->group_count, pred, NULL, err))
+  if (cg_solve_steps_limited(s->comms, s->n, s->alpha, tech, params, s->host_group, s->group_count, limiter, pred,
+                             NULL, err))
     return -1;
   for (size_t i = 0; i < s->n; i++)
     pred[i] -= s->comms[i].start;
@@ -64,11 +85,16 @@ typedef struct fit_ctx {
   const cg_fit_scheme *schemes;
   size_t count, skip; /* skip == count: none left out */
   const cg_tech *tech;
-  double params[CG_FIT_MAX_PARAMS];
+  int limiter;        /* params[tech->param_count] is the limiter ratio */
+  double params[CG_FIT_MAX_PARAMS + 1];
   size_t idx[CG_FIT_MAX_PARAMS], dim; /* fitted parameters */
   double *pred;
   size_t evaluations;
 } fit_ctx;
+
+static const cg_tech_param *param_of(const fit_ctx *c, size_t p) { return cg_fit_param(c->tech, p); }
+
+static double limiter_of(const fit_ctx *c) { return c->limiter ? c->params[c->tech->param_count] : 0; }
 
 static size_t max_comms(const cg_fit_scheme *s, size_t count)
 {
@@ -89,7 +115,7 @@ static int sums(fit_ctx *c, double *sq, double *ab, size_t *n, double *mx, size_
     if (k == c->skip)
       continue;
     const cg_fit_scheme *s = &c->schemes[k];
-    if (cg_fit_predict(s, c->tech, c->params, c->pred, err)) {
+    if (cg_fit_predict(s, c->tech, c->params, limiter_of(c), c->pred, err)) {
       if (bad)
         *bad = k;
       return -1;
@@ -108,7 +134,7 @@ static int sums(fit_ctx *c, double *sq, double *ab, size_t *n, double *mx, size_
 static void set_unit(fit_ctx *c, const double *u)
 {
   for (size_t j = 0; j < c->dim; j++)
-    c->params[c->idx[j]] = from_unit(&c->tech->params[c->idx[j]], u[j]);
+    c->params[c->idx[j]] = from_unit(param_of(c, c->idx[j]), u[j]);
 }
 
 static double objective(fit_ctx *c, const double *u)
@@ -279,7 +305,7 @@ static int residuals(fit_ctx *c, double *r)
   cg_error e;
   for (size_t k = 0; k < c->count; k++) {
     const cg_fit_scheme *s = &c->schemes[k];
-    if (cg_fit_predict(s, c->tech, c->params, c->pred, &e))
+    if (cg_fit_predict(s, c->tech, c->params, limiter_of(c), c->pred, &e))
       return -1;
     for (size_t i = 0; i < s->n; i++)
       r[at++] = (c->pred[i] - s->measured[i]) / s->measured[i];
@@ -291,7 +317,7 @@ static int residuals(fit_ctx *c, double *r)
  * at c->params)? */
 static int has_effect(fit_ctx *c, size_t p, const double *r0, double *r, size_t total)
 {
-  const cg_tech_param *tp = &c->tech->params[p];
+  const cg_tech_param *tp = param_of(c, p);
   double keep = c->params[p];
   int effect = 0;
   static const double probes[] = {0, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 1};
@@ -310,7 +336,7 @@ static int has_effect(fit_ctx *c, size_t p, const double *r0, double *r, size_t 
 static int column(fit_ctx *c, size_t j, double *col, double *r, size_t total)
 {
   size_t p = c->idx[j];
-  const cg_tech_param *tp = &c->tech->params[p];
+  const cg_tech_param *tp = param_of(c, p);
   double keep = c->params[p], u = to_unit(tp, keep), h = 0.01;
   double a = fmax(0, u - h), b = fmin(1, u + h);
   c->params[p] = from_unit(tp, b);
@@ -360,7 +386,7 @@ static int find_combined(fit_ctx *c, size_t total, size_t *held, size_t *other)
  * with b moved across its range. */
 static int scale_invariant(fit_ctx *c, size_t a, size_t b, double *r0, double *r, size_t total)
 {
-  const cg_tech_param *ta = &c->tech->params[a], *tb = &c->tech->params[b];
+  const cg_tech_param *ta = param_of(c, a), *tb = param_of(c, b);
   if (!(ta->min_value > 0 && tb->min_value > 0))
     return 0;
   double ka = c->params[a], kb = c->params[b];
@@ -391,7 +417,7 @@ static int scale_invariant(fit_ctx *c, size_t a, size_t b, double *r0, double *r
 static double profile_edge(fit_ctx *c, size_t j, int dir, double target, int *at_bound)
 {
   size_t p = c->idx[j];
-  const cg_tech_param *tp = &c->tech->params[p];
+  const cg_tech_param *tp = param_of(c, p);
   double keep = c->params[p], u0 = to_unit(tp, keep), inside = u0, outside = -1;
   for (double step = 0.002; ; step *= 1.6) {
     double u = u0 + dir * step;
@@ -423,10 +449,11 @@ static double profile_edge(fit_ctx *c, size_t j, int dir, double target, int *at
 /* ---- the fit ---- */
 
 int cg_fit_errors(const cg_fit_scheme *schemes, size_t count, const cg_tech *tech, const double *params,
-                  double *e_abs, double *e_max, size_t *bad_scheme, cg_error *err)
+                  double limiter, double *e_abs, double *e_max, size_t *bad_scheme, cg_error *err)
 {
-  fit_ctx c = {.schemes = schemes, .count = count, .skip = count, .tech = tech};
+  fit_ctx c = {.schemes = schemes, .count = count, .skip = count, .tech = tech, .limiter = limiter > 0};
   memcpy(c.params, params, tech->param_count * sizeof *params);
+  c.params[tech->param_count] = limiter;
   c.pred = cg_xmalloc(max_comms(schemes, count) * sizeof *c.pred);
   double sq, ab, mx;
   size_t n;
@@ -441,13 +468,21 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
                   cg_fit_result *res, cg_error *err)
 {
   memset(res, 0, sizeof *res);
-  size_t np = tech->param_count < CG_FIT_MAX_PARAMS ? tech->param_count : CG_FIT_MAX_PARAMS;
+  size_t np = cg_fit_param_count(tech, opt->limiter);
+  if (np > CG_FIT_MAX_PARAMS) {
+    cg_error_set(err, CG_ERROR_NO_COMM, "", "technology '%s' has %zu parameters, the fit at most %d", tech->name,
+                 np, (int)CG_FIT_MAX_PARAMS);
+    return -1;
+  }
   res->param_count = np;
-  fit_ctx c = {.schemes = schemes, .count = count, .skip = count, .tech = tech};
+  res->limiter = opt->limiter != 0;
+  fit_ctx c = {.schemes = schemes, .count = count, .skip = count, .tech = tech, .limiter = opt->limiter != 0};
   if (opt->start)
     memcpy(c.params, opt->start, np * sizeof *c.params);
-  else
+  else {
     cg_tech_default_params(tech, c.params);
+    c.params[tech->param_count] = cg_fit_limiter_param.default_value;
+  }
   size_t total = 0;
   for (size_t k = 0; k < count; k++)
     total += schemes[k].n;
@@ -463,8 +498,10 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
   residuals(&c, r0);
   for (size_t p = 0; p < np; p++) {
     res->partner[p] = p;
-    if (!cg_fit_is_model_param(tech, p))
+    if (p < tech->param_count && !cg_fit_is_model_param(tech, p))
       res->status[p] = CG_FIT_ALGORITHMIC;
+    else if (opt->hold && opt->hold[p])
+      res->status[p] = CG_FIT_HELD;
     else if (!has_effect(&c, p, r0, r, total))
       res->status[p] = CG_FIT_NO_EFFECT;
     else
@@ -490,7 +527,7 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
   for (;;) {
     memcpy(c.params, start, np * sizeof *start);
     for (size_t j = 0; j < c.dim; j++)
-      u[j] = to_unit(&tech->params[c.idx[j]], c.params[c.idx[j]]);
+      u[j] = to_unit(param_of(&c, c.idx[j]), c.params[c.idx[j]]);
     if (c.dim)
       coarse_start(&c, u);
     res->converged = c.dim ? minimise(&c, u, max_eval) : 1;
@@ -537,13 +574,13 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
       if (c.dim) {
         c.skip = k;
         for (size_t j = 0; j < c.dim; j++)
-          u[j] = to_unit(&tech->params[c.idx[j]], c.params[c.idx[j]]);
+          u[j] = to_unit(param_of(&c, c.idx[j]), c.params[c.idx[j]]);
         if (!minimise(&c, u, max_eval))
           res->converged = 0;
       }
       cg_error e;
       double worst = BIG;
-      if (cg_fit_predict(&schemes[k], tech, c.params, c.pred, &e) == 0) {
+      if (cg_fit_predict(&schemes[k], tech, c.params, limiter_of(&c), c.pred, &e) == 0) {
         worst = 0;
         for (size_t i = 0; i < schemes[k].n; i++) {
           double x = fabs(c.pred[i] - schemes[k].measured[i]) / schemes[k].measured[i];
