@@ -2,7 +2,10 @@
 # Round trip of contention-calibrate --fit through the tools: the schemes'
 # times predicted by contention-predict under known parameters, with +-1 %
 # noise from a fixed seed, fitted back.
-#   fit_round_trip.sh BIN TECH NAME=TRUE... -- checks
+#   fit_round_trip.sh BIN TECH [NAME=TRUE | hold:NAME=VALUE]...
+# NAME limiter: the times come from contention-predict --limiter TRUE and
+# the fits run with --limiter. hold:NAME=VALUE: predicted with that value
+# and held there (--hold).
 # Checks: every NAME within 10 % of TRUE (0.02 when TRUE < 0.2), the
 # leave-one-scheme-out E_abs below 2 %, --fit auto naming TECH, and the
 # --emit cfg file holding the fitted flags.
@@ -11,8 +14,14 @@ bin=$1 tech=$2
 shift 2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-params=""
-for kv in "$@"; do params="$params --param $kv"; done
+params="" fitopts=""
+for kv in "$@"; do
+  case $kv in
+    limiter=*) params="$params --limiter ${kv#*=}" fitopts="$fitopts --limiter" ;;
+    hold:*) params="$params --param ${kv#hold:}" fitopts="$fitopts --hold ${kv#hold:}" ;;
+    *) params="$params --param $kv" ;;
+  esac
+done
 # The benchmark's identifying schemes (a>b: host a sends to host b).
 i=0
 while read -r scheme; do
@@ -56,19 +65,31 @@ done <<'SCHEMES'
 0>1 2>3 4>5 1>0 3>2
 SCHEMES
 files=$(ls "$tmp"/s*.xml | sort -V)
-"$bin/contention-calibrate" --fit "$tech" --emit cfg "$tmp/cfg" $files > "$tmp/fit" || { cat "$tmp/fit"; exit 1; }
+# shellcheck disable=SC2086
+"$bin/contention-calibrate" --fit "$tech" $fitopts --emit cfg "$tmp/cfg" $files > "$tmp/fit" || { cat "$tmp/fit"; exit 1; }
 cat "$tmp/fit"
 fail=0
 for kv in "$@"; do
   name=${kv%%=*} want=${kv#*=}
-  got=$(sed -n "s|^contention/$tech/$name:||p" "$tmp/fit")
-  grep -qx -- "--cfg=contention/$tech/$name:$got" "$tmp/cfg" || { echo "FAIL: $name:$got not in the --emit cfg file"; fail=1; }
+  case $name in hold:*) continue ;; esac
+  if [ "$name" = limiter ]; then
+    got=$(sed -n 's|^# limiter \([0-9.]*\) x B: contention-platform-gen --limiter \([0-9.]*\), or limiter_link="\([0-9.e+]*\)Bps" on the <cluster> (B = 100000000 B/s)$|\1 \2 \3|p' "$tmp/fit")
+    ratio=${got%% *} rest=${got#* } link=${got##* }
+    [ -n "$got" ] && [ "$ratio" = "${rest%% *}" ] &&
+      awk -v f="$ratio" -v l="$link" 'BEGIN { d = f * 1e8 - l; exit !(d < 1e-5 * l && d > -1e-5 * l) }' ||
+      { echo "FAIL: no limiter line with the ratio, the generator option and limiter_link = ratio x B (within its 6 digits)"; fail=1; }
+    got=$ratio
+  else
+    got=$(sed -n "s|^contention/$tech/$name:||p" "$tmp/fit")
+    grep -qx -- "--cfg=contention/$tech/$name:$got" "$tmp/cfg" || { echo "FAIL: $name:$got not in the --emit cfg file"; fail=1; }
+  fi
   awk -v g="$got" -v w="$want" -v n="$name" 'BEGIN { tol = w < 0.2 ? 0.02 : 0.1 * w; d = g - w; if (d < 0) d = -d
         if (!(d <= tol)) { printf "FAIL: %s fitted %s, true %s (tol %g)\n", n, g, w, tol; exit 1 } }' || fail=1
 done
 loo=$(sed -n 's/^# E_abs leave one scheme out: \([0-9.]*\) %.*/\1/p' "$tmp/fit")
 awk -v e="$loo" 'BEGIN { if (!(e < 2)) { print "FAIL: held-out E_abs " e " % >= 2 %"; exit 1 } }' || fail=1
-"$bin/contention-calibrate" --fit auto $files > "$tmp/auto" || { cat "$tmp/auto"; exit 1; }
+# shellcheck disable=SC2086
+"$bin/contention-calibrate" --fit auto $(echo "$fitopts" | grep -o -- --limiter) $files > "$tmp/auto" || { cat "$tmp/auto"; exit 1; }
 cat "$tmp/auto"
 grep -q "^# best: $tech " "$tmp/auto" || { echo "FAIL: --fit auto did not pick $tech"; fail=1; }
 exit $fail

@@ -249,13 +249,40 @@ static int nelder_mead(fit_ctx *c, double *u, double step, size_t max_eval, doub
   return converged;
 }
 
+/* Each parameter in turn moved to the best of 9 values over its range,
+ * the others fixed, until a pass brings nothing (at most `passes`). Returns
+ * 1 if u moved. */
+static int coordinate_scan(fit_ctx *c, double *u, int passes)
+{
+  double best = objective(c, u), v[CG_FIT_MAX_PARAMS];
+  int moved = 0;
+  for (int pass = 0; pass < passes; pass++) {
+    int gain = 0;
+    for (size_t j = 0; j < c->dim; j++) {
+      memcpy(v, u, c->dim * sizeof *u);
+      for (int k = 0; k <= 8; k++) {
+        v[j] = k / 8.0;
+        double f = objective(c, v);
+        if (f < best * (1 - 1e-9)) {
+          best = f, u[j] = v[j];
+          gain = moved = 1;
+        }
+      }
+    }
+    if (!gain)
+      break;
+  }
+  return moved;
+}
+
 /* Moves u to the best point of a coarse grid (7 values per parameter, up
- * to 3 parameters) if it beats u: the rules have flat regions (a backbone
- * that limits no flow) where a local search from the defaults cannot move. */
+ * to 3 parameters; beyond, coordinate scans) if it beats u: the rules have
+ * flat regions (a backbone that limits no flow) where a local search from
+ * the defaults cannot move. */
 static void coarse_start(fit_ctx *c, double *u)
 {
   if (c->dim > 3)
-    return;
+    return; /* global_search() */
   double best = objective(c, u), v[CG_FIT_MAX_PARAMS];
   size_t points = 1;
   for (size_t j = 0; j < c->dim; j++)
@@ -288,12 +315,111 @@ static int minimise(fit_ctx *c, double *u, size_t max_eval)
       memcpy(u, v, c->dim * sizeof *u);
       best = f;
     }
-    if (!gain && converged)
-      break;
+    if (!gain && converged) {
+      /* a kink can stop the simplex where one parameter alone still gains:
+       * scan each, and search again from there if it moved */
+      if (c->dim < 2 || !coordinate_scan(c, u, 1))
+        break;
+      best = objective(c, u);
+    }
     step = r % 2 ? 0.1 : 0.03;
   }
   set_unit(c, u);
   return converged;
+}
+
+/* Point k (from 1) of the Halton sequence in d <= CG_FIT_MAX_PARAMS
+ * dimensions: deterministic, evenly spread starts. */
+static void halton(size_t k, size_t d, double *v)
+{
+  static const unsigned primes[CG_FIT_MAX_PARAMS] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53};
+  for (size_t j = 0; j < d; j++) {
+    double f = 1, x = 0;
+    for (size_t i = k; i > 0; i /= primes[j]) {
+      f /= primes[j];
+      x += f * (double)(i % primes[j]);
+    }
+    v[j] = x;
+  }
+}
+
+enum { SPREAD_POINTS = 96, SPREAD_STARTS = 4 };
+
+/* Beyond 3 parameters the grid is too large and a single search can stop
+ * in a basin of its own (a limiter that binds every out-conflict mimics a
+ * smaller beta): searches from the SPREAD_STARTS best of SPREAD_POINTS
+ * Halton points too, keeping the best end. Returns the converged flag of
+ * the search kept. */
+static int global_search(fit_ctx *c, double *u, size_t max_eval)
+{
+  int converged = minimise(c, u, max_eval);
+  if (c->dim <= 3)
+    return converged;
+  double best = objective(c, u);
+  double pts[SPREAD_STARTS][CG_FIT_MAX_PARAMS], fs[SPREAD_STARTS], v[CG_FIT_MAX_PARAMS];
+  size_t kept = 0;
+  for (size_t k = 1; k <= SPREAD_POINTS; k++) {
+    halton(k, c->dim, v);
+    double f = objective(c, v);
+    if (kept == SPREAD_STARTS && f >= fs[kept - 1])
+      continue;
+    size_t at = kept < SPREAD_STARTS ? kept++ : kept - 1;
+    for (; at > 0 && fs[at - 1] > f; at--) { /* insertion, best first */
+      fs[at] = fs[at - 1];
+      memcpy(pts[at], pts[at - 1], c->dim * sizeof *v);
+    }
+    fs[at] = f;
+    memcpy(pts[at], v, c->dim * sizeof *v);
+  }
+  for (size_t s = 0; s < kept; s++) {
+    int conv = minimise(c, pts[s], max_eval);
+    double f = objective(c, pts[s]);
+    if (f < best * (1 - 1e-9)) {
+      best = f, converged = conv;
+      memcpy(u, pts[s], c->dim * sizeof *u);
+    }
+  }
+  set_unit(c, u);
+  return converged;
+}
+
+/* With the limiter and other parameters fitted, the rules' parameters are
+ * first fitted with the limiter at the top of its range, where it rarely
+ * binds, then the limiter is scanned from there: a low limiter that binds
+ * every conflict makes the rules' penalties 1 (beta below 1 / degree)
+ * and leaves them flat, a basin the joint search does not leave. u then
+ * starts the joint search. */
+static void rules_first(fit_ctx *c, double *u, size_t max_eval)
+{
+  size_t lim = c->tech->param_count, at = c->dim;
+  for (size_t j = 0; j < c->dim; j++)
+    if (c->idx[j] == lim)
+      at = j;
+  if (!c->limiter || at == c->dim || c->dim < 2)
+    return;
+  size_t keep_idx[CG_FIT_MAX_PARAMS], dim = c->dim;
+  memcpy(keep_idx, c->idx, dim * sizeof *keep_idx);
+  double v[CG_FIT_MAX_PARAMS];
+  for (size_t j = 0, k = 0; j < dim; j++)
+    if (j != at)
+      c->idx[k] = keep_idx[j], v[k++] = u[j];
+  c->dim = dim - 1;
+  c->params[lim] = cg_fit_limiter_param.max_value;
+  coarse_start(c, v);
+  global_search(c, v, max_eval);
+  c->dim = dim;
+  memcpy(c->idx, keep_idx, dim * sizeof *keep_idx);
+  for (size_t j = 0, k = 0; j < dim; j++)
+    u[j] = j == at ? 1.0 : v[k++];
+  double best = objective(c, u), w[CG_FIT_MAX_PARAMS];
+  memcpy(w, u, dim * sizeof *w);
+  for (int k = 0; k < 16; k++) { /* the limiter over its range, the rules fixed */
+    w[at] = k / 16.0;
+    double f = objective(c, w);
+    if (f < best)
+      best = f, u[at] = w[at];
+  }
+  set_unit(c, u);
 }
 
 /* ---- identifiability ---- */
@@ -529,8 +655,10 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
     for (size_t j = 0; j < c.dim; j++)
       u[j] = to_unit(param_of(&c, c.idx[j]), c.params[c.idx[j]]);
     if (c.dim)
+      rules_first(&c, u, max_eval);
+    if (c.dim)
       coarse_start(&c, u);
-    res->converged = c.dim ? minimise(&c, u, max_eval) : 1;
+    res->converged = c.dim ? global_search(&c, u, max_eval) : 1;
     size_t held, other;
     if (!find_combined(&c, total, &held, &other))
       break;
