@@ -4,17 +4,19 @@
 #
 #   scripts/calibrate-cluster.sh [--launcher mpirun|srun] [--nodes N]
 #       [--out DIR] [--reps R] [--size BYTES] [--racks K] [--fit TECH|auto]
-#       [--build DIR] [--launcher-args "ARGS"] [--p2p-steps S]
+#       [--build DIR] [--launcher-args "ARGS"] [--p2p-steps S] [--limiter yes|no]
 #
 # 1. builds bin/pingpong and bin/contention-bench with the cluster's mpicc;
 # 2. point-to-point: pingpong send|recv|pingpong on 2 ranks on 2 nodes (S
 #    sizes per doubling, default 4, from 1 B to 64 MiB);
 # 3. contention: contention-bench --schemes on N ranks, one per node;
 # 4. fits both: contention-calibrate-p2p (the piecewise model's factors)
-#    and contention-calibrate --fit (the contention rules' parameters);
+#    and contention-calibrate --fit (the contention rules' parameters; with
+#    --limiter yes also each node's limiter, the card's duplex limit);
 # 5. writes into DIR: platform.xml (contention-platform-gen, one switch,
 #    hosts n0..n(N-1), link bandwidth = the lone comm's, latency = half the
-#    smallest ping-pong time over the two links), hostfile, smpirun.cfg
+#    smallest ping-pong time over the two links, the fitted limiter),
+#    hostfile, smpirun.cfg
 #    (--cfg flags: smpirun -platform DIR/platform.xml $(cat DIR/smpirun.cfg)),
 #    campaign.txt (platform and model lines for scripts/campaign), and the
 #    measurements and fit reports. A point-to-point fit that fails (noisy
@@ -24,15 +26,15 @@
 set -eu
 
 usage() {
-  sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
-build=${BUILD_DIR:-$here/build} largs="" steps=4
+build=${BUILD_DIR:-$here/build} largs="" steps=4 limiter=no
 while [ $# -gt 0 ]; do
-  case $1 in -h | --help) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
+  case $1 in -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
   [ $# -ge 2 ] || { echo "calibrate-cluster.sh: $1 needs a value" >&2; usage; }
   case $1 in
     --launcher) launcher=$2 ;;
@@ -45,11 +47,13 @@ while [ $# -gt 0 ]; do
     --build) build=$2 ;;
     --launcher-args) largs=$2 ;;
     --p2p-steps) steps=$2 ;;
+    --limiter) limiter=$2 ;;
     *) echo "calibrate-cluster.sh: unknown option '$1'" >&2; usage ;;
   esac
   shift 2
 done
 case $launcher in mpirun | srun) ;; *) echo "calibrate-cluster.sh: --launcher '$launcher': accepted: mpirun, srun" >&2; exit 2 ;; esac
+case $limiter in yes | no) ;; *) echo "calibrate-cluster.sh: --limiter '$limiter': accepted: yes, no" >&2; exit 2 ;; esac
 case $nodes in '' | *[!0-9]*) echo "calibrate-cluster.sh: --nodes '$nodes': an integer >= 2" >&2; exit 2 ;; esac
 [ "$nodes" -ge 2 ] || { echo "calibrate-cluster.sh: --nodes '$nodes': an integer >= 2" >&2; exit 2; }
 for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
@@ -100,10 +104,22 @@ if ! "$build/bin/contention-calibrate-p2p" --send "$out/p2p/send.csv" --recv "$o
   echo "calibrate-cluster: warning: the point-to-point fit failed ($(tail -1 "$out/p2p-fit.txt")); smpirun.cfg has the contention flags only" >&2
   : > "$out/p2p.cfg"
 fi
-"$build/bin/contention-calibrate" --fit "$fit" --emit cfg "$out/contention.cfg" "$out"/schemes/*.xml \
+limopt=""
+[ "$limiter" = yes ] && limopt="--limiter"
+# shellcheck disable=SC2086
+"$build/bin/contention-calibrate" --fit "$fit" $limopt --emit cfg "$out/contention.cfg" "$out"/schemes/*.xml \
   > "$out/contention-fit.txt"
+# The limiter is the platform's: the fit's "# limiter F x B" line.
+genlim=""
+if [ "$limiter" = yes ]; then
+  f=$(sed -n 's/^# limiter \([0-9.e+-]*\) x B: .*/\1/p' "$out/contention-fit.txt" | tail -1)
+  [ -n "$f" ] || { echo "calibrate-cluster.sh: no limiter in $out/contention-fit.txt" >&2; exit 1; }
+  genlim="--limiter $f"
+  echo "calibrate-cluster: limiter ${f} x the node bandwidth" >&2
+fi
 
-"$build/bin/contention-platform-gen" --nodes "$nodes" --bw "${bw}Bps" --lat "${link_lat}s" --prefix n --first 0 \
+# shellcheck disable=SC2086
+"$build/bin/contention-platform-gen" --nodes "$nodes" --bw "${bw}Bps" --lat "${link_lat}s" $genlim --prefix n --first 0 \
   --comment "calibrate-cluster.sh: route measured with $launcher on $nodes nodes" -o "$out/platform.xml"
 i=0
 : > "$out/hostfile"
