@@ -116,7 +116,7 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
       if (eq)
         *eq = '\0';
       if (!argv[i][0])
-        return usage_error(prog, "--hold takes NAME or NAME=VALUE", eq ? "=" : "");
+        return usage_error(prog, "--hold takes NAME or NAME=VALUE, got an empty NAME", NULL);
       o->hnames[o->nholds] = argv[i];
       o->hvalues[o->nholds++] = eq ? eq + 1 : NULL;
       o->limiter |= !strcmp(argv[i], "limiter");
