@@ -239,7 +239,8 @@ static void hold_keeps_value(void)
   CHECK(r.value[2] == 0.3);
   CHECK(r.lo[2] == 0.3 && r.hi[2] == 0.3);
   CHECK(r.fitted_count == 3);
-  CHECK(r.e_abs > 0.001); /* gamma_i 0.3 cannot fit data made at 0.08 */
+  CHECK(r.e_abs > 0.02); /* gamma_i 0.3 cannot fit data made at 0.08: measured 0.034 */
+  fprintf(stderr, "gige, gamma_i held at 0.3: E_abs %.4f\n", r.e_abs);
 }
 
 int main(void)
