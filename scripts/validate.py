@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validation against the papers' measurements, in one command.
 
-Runs every measured dataset of the seed papers held in data/ (list:
+Runs every measured dataset of the papers held in data/ (list:
 scripts/validate-datasets.txt) as the papers' benchmark does it (all comms
 start together, build/bin/contention-bench-run) through smpirun on the
 testbed's <cluster> platform, under every network model, and prints per

@@ -1,4 +1,4 @@
-"""Errors of scripts/validate.py, as seed 001 §VI.B defines them: per comm
+"""Errors of scripts/validate.py, as Vienne et al. 2008 §VI.B defines them: per comm
 E_rel = (T_p - T_m) / T_m x 100, per graph E_abs = mean |E_rel|; and their
 CSV files and text tables."""
 import csv

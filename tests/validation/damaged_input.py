@@ -2,7 +2,7 @@
 """One damaged input of scripts/validate.py (issue: a traceback instead of an
 error line). Usage: damaged_input.py VALIDATE WORKDIR CASE
 
-Builds, under WORKDIR/CASE, a one-dataset list (seed 001 Fig. 2 scheme 2,
+Builds, under WORKDIR/CASE, a one-dataset list (Vienne et al. 2008 Fig. 2 scheme 2,
 GigE) with the damage CASE names, runs validate.py on it with a build
 directory that holds no tool (so any check left for after the first run
 would end in 'not built' instead), and checks: the exit status, stderr is
