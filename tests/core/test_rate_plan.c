@@ -195,9 +195,10 @@ static void check_no_hiding(void)
   cg_graph_destroy(g);
 }
 
-/* A bandwidth change re-rates every comm: those whose B is now 2 GB/s get
- * the bound 2e9; the one held by its base bound (4e8) keeps its pair and
- * is not listed. */
+/* A bandwidth change re-rates every comm, not only those whose penalty
+ * changed (here only a new comm e's): those whose B is now 2 GB/s get the
+ * bound 2e9, in handle order after e; the one held by its base bound
+ * (4e8) keeps its pair and is not listed. */
 static void check_bandwidth_change(void)
 {
   cg_graph *g = graph();
@@ -207,19 +208,27 @@ static void check_bandwidth_change(void)
   cg_comm c = start(g, p, 4, 5, 0, NULL, 0);
   cg_rate_plan_result r = flush(g, p);
   CHECK(r.ncomms == 3);
+  cg_comm d = start(g, p, 6, 7, 0, NULL, 0);
+  r = flush(g, p);
+  CHECK(r.ncomms == 1 && r.comms[0].comm == d);
   cg_rate_plan_set_bandwidth(p, a, 2e9);
   cg_rate_plan_set_bandwidth(p, b, 2e9);
   cg_rate_plan_set_bandwidth(p, c, 2e9);
+  cg_rate_plan_set_bandwidth(p, d, 2e9);
+  cg_comm e = start(g, p, 8, 9, 0, NULL, 0);
   r = flush(g, p);
-  CHECK(r.ncomms == 2 && find(r, b) == NULL);
-  CHECK(r.ncomms == 2 && r.comms[0].comm == a && r.comms[1].comm == c); /* handle order */
-  for (size_t i = 0; i < r.ncomms; i++) {
+  CHECK(r.ncomms == 4 && find(r, b) == NULL);
+  CHECK(r.ncomms == 4 && r.comms[0].comm == e && r.comms[1].comm == a && r.comms[2].comm == c &&
+        r.comms[3].comm == d);
+  CHECK(r.ncomms == 4 && r.comms[0].first && r.comms[0].bound == B);
+  for (size_t i = 1; i < r.ncomms; i++) {
     CHECK(r.comms[i].bound == 2e9 && r.comms[i].factor == F);
     CHECK(r.comms[i].bound_changed && !r.comms[i].factor_changed && !r.comms[i].first);
   }
-  /* Nothing changed since: an empty flush lists nothing. */
+  /* A new comm elsewhere: only it is listed. */
+  cg_comm f = start(g, p, 10, 11, 0, NULL, 0);
   r = flush(g, p);
-  CHECK(r.ncomms == 0 && r.nlinks == 0);
+  CHECK(r.ncomms == 1 && r.comms[0].comm == f && r.nlinks == 0);
   cg_rate_plan_destroy(p);
   cg_graph_destroy(g);
 }
