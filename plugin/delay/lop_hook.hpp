@@ -4,7 +4,8 @@
  * With contention/lop:off every call returns at once and changes nothing.
  *
  * Hooks in binding.cpp: lop_start (binding_start), lop_comm_start and
- * lop_comm_end (comm events), lop_bound (apply), lop_take_dirty (flush),
+ * lop_comm_end (comm events), lop_bound (the rate plan's cap at a flush:
+ * contention/rate_plan.h), lop_take_dirty (flush),
  * lop_end (end of simulation). */
 #ifndef CONTENTION_SG_LOP_HOOK_HPP
 #define CONTENTION_SG_LOP_HOOK_HPP

@@ -6,7 +6,7 @@
 #include "sg_compat.hpp"
 #include "variable_links.hpp"
 
-#include <contention/link_ledger.h>
+#include <contention/rate_plan.h>
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -38,18 +38,13 @@ constexpr size_t ROUTE_ROW_BYTES = size_t{16} << 20;
 using Route = std::pair<std::vector<uint32_t>, std::vector<double>>;
 
 struct State {
-  cg_ledger* ledger = nullptr;
-  bool can_hide     = false;
-  bool crosstraffic = false;
+  cg_rate_plan* plan = nullptr; /* the binding's: holds the ledger and the links' hidden states */
+  bool crosstraffic  = false;
   std::unordered_map<const Link*, uint32_t> index;
   std::vector<Link*> links; /* by ledger index */
-  std::vector<bool> hidden;
   std::vector<bool> node; /* by ledger index: a host's node link */
   std::vector<std::vector<uint32_t>> node_out, node_in; /* by host: ledger ids of its node links */
   std::vector<Route> plain; /* by plain comm: its links and weights */
-  std::vector<uint64_t> mark; /* by inter-host comm: the update that last listed it */
-  uint64_t update_count = 0;
-  std::vector<uint32_t> fresh; /* links registered since the last update */
   std::vector<uint32_t> ids;   /* scratch */
   std::vector<double> weights; /* scratch */
   /* Each host pair's shared links and weights: SimGrid's routes do not
@@ -67,7 +62,6 @@ struct State {
   bool keep_routes  = true;
   bool check_routes = false;
   bool from_routes  = false; /* test hook: every comm's links asked of SimGrid's routes */
-  bool ceilings     = true;  /* comms' ceilings given to the ledger */
   /* scratch */
   std::vector<compat::VariableTerm> terms;
   std::vector<Link*> vlinks;
@@ -91,10 +85,10 @@ uint32_t node_link_id(Link* l, bool direction)
   if (it != st.index.end())
     return it->second;
   bool fatpipe = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE;
-  uint32_t id  = cg_ledger_add_node_link(st.ledger, node_capacity(l), fatpipe, direction);
+  /* released: hidden already, unless the platform is traced */
+  uint32_t id = cg_rate_plan_add_node_link(st.plan, node_capacity(l), fatpipe, direction, link_hidden(l));
   st.index.emplace(l, id);
   st.links.push_back(l);
-  st.hidden.push_back(link_hidden(l)); /* released: hidden already, unless the platform is traced */
   st.node.resize(id + 1, false);
   st.node[id] = true;
   return id;
@@ -114,23 +108,11 @@ uint32_t link_id(Link* l)
     capacity = 0;
     fatpipe  = true;
   }
-  uint32_t id = cg_ledger_add_link(st.ledger, capacity, fatpipe);
+  uint32_t id = cg_rate_plan_add_link(st.plan, capacity, fatpipe); /* hidden at the next flush if free */
   st.index.emplace(l, id);
   st.links.push_back(l);
-  st.hidden.push_back(false);
   st.node.resize(id + 1, false);
-  st.fresh.push_back(id);
   return id;
-}
-
-/* Ledger handles: inter-host comm c is 2c, plain comm k is 2k + 1. */
-uint32_t inter(cg_comm c)
-{
-  return 2 * c;
-}
-uint32_t plain(uint32_t k)
-{
-  return 2 * k + 1;
 }
 
 /* Adds `links` (a route) at `weight` into `route`, merging a link seen
@@ -246,28 +228,11 @@ uint32_t intern_route()
   return it->second;
 }
 
-void set_hidden(uint32_t id, bool hide)
-{
-  if (st.hidden[id] == hide)
-    return;
-  st.hidden[id] = hide;
-  if (hide) {
-    hide_link(st.links[id]);
-    (st.node[id] ? st.node_hides : st.hides)++;
-  } else {
-    unhide_link(st.links[id]);
-    reattach_link(st.links[id]); /* it can limit comms again */
-    (st.node[id] ? st.node_shows : st.shows)++;
-  }
-  XBT_DEBUG("link %s %s", st.links[id]->get_cname(), hide ? "hidden (cannot limit any comm)" : "given back to the solver");
-}
-
 } // namespace
 
-void shared_links_start(bool can_hide, bool crosstraffic)
+void shared_links_start(cg_rate_plan* plan, bool crosstraffic)
 {
-  st.ledger       = cg_ledger_create();
-  st.can_hide     = can_hide;
+  st.plan         = plan;
   st.crosstraffic = crosstraffic;
   /* Test hooks (tests/smpi/route_cache.sh): 0, every comm's shared links
    * read from its variable; routes, every comm's asked of SimGrid's
@@ -277,17 +242,14 @@ void shared_links_start(bool can_hide, bool crosstraffic)
   st.keep_routes    = mode != "0" && mode != "routes";
   st.check_routes   = mode == "check";
   st.from_routes    = mode == "routes";
-  /* Test hook (tests/smpi/ledger_ceilings.sh): 0, no ceilings, every
-   * shared link counted at every re-rating. */
-  const char* ceilings = std::getenv("CONTENTION_LEDGER_CEILINGS");
-  st.ceilings          = ceilings == nullptr || std::string(ceilings) != "0";
   /* Test hook: a smaller budget for the rows of kept routes, in bytes. */
   if (const char* budget = std::getenv("CONTENTION_ROUTE_ROW_BYTES"))
     st.row_budget = std::strtoull(budget, nullptr, 10);
 }
 
-void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
-                           const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, double alone)
+size_t shared_links_comm_links(cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
+                               const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, const uint32_t** ids,
+                               const double** weights)
 {
   st.ids.clear();
   st.weights.clear();
@@ -319,13 +281,9 @@ void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kerne
       st.ids.push_back(id);
       st.weights.push_back(1);
     }
-  cg_ledger_add_comm(st.ledger, inter(c), st.ids.data(), st.weights.data(), st.ids.size(),
-                     st.ceilings ? alone : std::numeric_limits<double>::infinity());
-}
-
-void shared_links_remove_comm(cg_comm c)
-{
-  cg_ledger_remove_comm(st.ledger, inter(c));
+  *ids     = st.ids.data();
+  *weights = st.weights.data();
+  return st.ids.size();
 }
 
 void shared_links_set_node_links(const std::vector<HostLinks>& links)
@@ -368,9 +326,7 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double ba
   if (st.crosstraffic)
     add_route(route, compat::CROSSTRAFFIC_WEIGHT, r); /* the reverse route is the same */
   double alone = std::min(plain_bandwidth(r), base_bound > 0 ? base_bound : std::numeric_limits<double>::infinity());
-  cg_ledger_add_plain_comm(st.ledger, plain(k), r.first.data(), r.second.data(), r.first.size(),
-                           st.ceilings ? alone : std::numeric_limits<double>::infinity());
-  cg_ledger_set_demand(st.ledger, plain(k), alone);
+  cg_rate_plan_add_plain(st.plan, k, r.first.data(), r.second.data(), r.first.size(), alone);
   return alone;
 }
 
@@ -378,68 +334,31 @@ double shared_links_plain_rerate(uint32_t k, double base_bound)
 {
   double alone =
       std::min(plain_bandwidth(st.plain[k]), base_bound > 0 ? base_bound : std::numeric_limits<double>::infinity());
-  cg_ledger_set_demand(st.ledger, plain(k), alone); /* a larger demand raises the ceiling */
-  if (st.ceilings)
-    cg_ledger_set_ceiling(st.ledger, plain(k), alone);
+  cg_rate_plan_set_plain_alone(st.plan, k, alone);
   return alone;
 }
 
 void shared_links_remove_plain(uint32_t k)
 {
-  cg_ledger_remove_comm(st.ledger, plain(k));
+  cg_rate_plan_remove_plain(st.plan, k);
 }
 
-void shared_links_set_alone(cg_comm c, double alone)
+void shared_links_apply(const cg_rate_link_change* changes, size_t n)
 {
-  if (st.ceilings)
-    cg_ledger_set_ceiling(st.ledger, inter(c), alone);
-}
-
-void shared_links_set_demand(cg_comm c, double demand)
-{
-  cg_ledger_set_demand(st.ledger, inter(c), demand);
-}
-
-/* The inter-host comms crossing ledger link `id`, into `affected` once
- * each (st.mark: the flush that listed them). */
-void list_comms(uint32_t id, std::vector<cg_comm>& affected)
-{
-  size_t n;
-  const uint32_t* comms = cg_ledger_link_comms(st.ledger, id, &n);
   for (size_t i = 0; i < n; i++) {
-    if (comms[i] % 2 != 0) /* a plain comm: its bound does not depend on the links' states */
-      continue;
-    cg_comm c = comms[i] / 2;
-    if (c >= st.mark.size())
-      st.mark.resize(c + 1, 0);
-    if (st.mark[c] == st.update_count)
-      continue;
-    st.mark[c] = st.update_count;
-    affected.push_back(c);
-  }
-}
-
-void shared_links_update(std::vector<cg_comm>& affected)
-{
-  affected.clear();
-  st.update_count++;
-  size_t n;
-  const uint32_t* flipped = cg_ledger_update(st.ledger, &n);
-  for (size_t i = 0; i < n; i++) {
-    set_hidden(flipped[i], st.can_hide && not cg_ledger_at_risk(st.ledger, flipped[i]));
-    list_comms(flipped[i], affected);
-  }
-  for (uint32_t id : st.fresh) /* new links start free */
-    if (st.can_hide && not cg_ledger_at_risk(st.ledger, id) && not st.hidden[id]) {
-      set_hidden(id, true);
-      list_comms(id, affected);
+    uint32_t id = changes[i].link;
+    Link* l     = st.links[id];
+    if (changes[i].hidden) {
+      hide_link(l);
+      (st.node[id] ? st.node_hides : st.hides)++;
+    } else {
+      unhide_link(l);
+      reattach_link(l); /* it can limit comms again */
+      (st.node[id] ? st.node_shows : st.shows)++;
     }
-  st.fresh.clear();
-}
-
-bool shared_links_comm_free(cg_comm c)
-{
-  return st.can_hide && cg_ledger_comm_free(st.ledger, inter(c));
+    XBT_DEBUG("link %s %s", l->get_cname(),
+              changes[i].hidden ? "hidden (cannot limit any comm)" : "given back to the solver");
+  }
 }
 
 bool shared_links_bandwidth_changed(const Link& link)
@@ -447,7 +366,7 @@ bool shared_links_bandwidth_changed(const Link& link)
   auto it = st.index.find(&link);
   if (it == st.index.end())
     return false;
-  cg_ledger_set_capacity(st.ledger, it->second, st.node[it->second] ? node_capacity(&link) : link_bandwidth(&link));
+  cg_rate_plan_set_capacity(st.plan, it->second, st.node[it->second] ? node_capacity(&link) : link_bandwidth(&link));
   return true;
 }
 
@@ -455,7 +374,7 @@ void shared_links_end()
 {
   uint64_t counted;
   uint64_t skipped;
-  cg_ledger_demand_counts(st.ledger, &counted, &skipped);
+  cg_ledger_demand_counts(cg_rate_plan_ledger(st.plan), &counted, &skipped);
   XBT_VERB("contention: %zu shared links, hidden %llu times, given back %llu times; routes of %llu host pairs kept "
            "(%zu distinct), %llu comm starts read them; demand changes counted on a shared link %llu, left out %llu "
            "(every shared link of the comm within its comms' bandwidths alone); comms' shared links read from their "
@@ -470,8 +389,7 @@ void shared_links_end()
     XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, or an "
              "intra-host comm's, filled), hidden again %llu times",
              static_cast<unsigned long long>(st.node_shows), static_cast<unsigned long long>(st.node_hides));
-  cg_ledger_destroy(st.ledger);
-  st = State();
+  st = State(); /* the plan is the binding's */
 }
 
 } // namespace contention_sg

@@ -1,5 +1,7 @@
 /* Links shared by several hosts under network/model:contention, and the
- * binding's fast path (core: contention/link_ledger.h).
+ * binding's fast path: this file reads them from SimGrid and registers them
+ * in the rate plan's ledger (core: contention/rate_plan.h, which decides
+ * their states), and hides or shows them as the plan says.
  *
  * A comm's rate is f * d with d = min(b0, B / p) its demand. Giving SimGrid
  * the bound d for every comm is exact but costs SimGrid's solver one pass
@@ -16,6 +18,7 @@
 #include "node_links.hpp"
 
 #include <contention/graph.h>
+#include <contention/rate_plan.h>
 
 #include <simgrid/forward.h>
 #include <simgrid/kernel/resource/Action.hpp>
@@ -25,20 +28,22 @@
 
 namespace contention_sg {
 
-/* can_hide: false when the platform is traced (SimGrid's Paje tracer
- * aborts on some bandwidth changes): every comm then takes the exact path.
+/* plan: the binding's rate plan, where links and plain comms are
+ * registered (created without hiding when the platform is traced:
+ * SimGrid's Paje tracer aborts on some bandwidth changes).
  * crosstraffic: network/crosstraffic (comms also load their reverse route
  * at 5 %). */
-void shared_links_start(bool can_hide, bool crosstraffic);
-/* Comm c from src (index s) to dst (index d) started: records the shared
- * links of its max-min variable and its weight on each (read from the
- * variable: variable_links.hpp), which are kept per host pair (rows of 4
- * bytes per host, 16 MiB in all: shared_links.cpp). `alone`: what it gets
- * alone, above any demand it will have (the ledger's ceiling: a link its
- * comms cannot fill is left out of their re-ratings). */
-void shared_links_add_comm(cg_comm c, cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
-                           const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, double alone);
-void shared_links_remove_comm(cg_comm c);
+void shared_links_start(cg_rate_plan* plan, bool crosstraffic);
+/* The links of a comm from src (index s) to dst (index d) as plan indices,
+ * with its weight on each, for cg_rate_plan_add_comm: the shared links of
+ * its max-min variable (read from the variable: variable_links.hpp), kept
+ * per host pair (rows of 4 bytes per host, 16 MiB in all:
+ * shared_links.cpp), then s's out and d's in node links at weight 1. New
+ * links are registered in the plan. The arrays are valid until the next
+ * call. */
+size_t shared_links_comm_links(cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,
+                               const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst, const uint32_t** ids,
+                               const double** weights);
 /* The hosts' node links (node_links.hpp, by host index) go into the ledger
  * too, at their real bandwidth: a link in only one of a host's two
  * directions (an up or a down link) as a direction link, which the
@@ -59,16 +64,10 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double ba
  * ledger as its demand and returned. */
 double shared_links_plain_rerate(uint32_t k, double base_bound);
 void shared_links_remove_plain(uint32_t k);
-void shared_links_set_demand(cg_comm c, double demand);
-/* What comm c gets alone changed (a bandwidth changed). */
-void shared_links_set_alone(cg_comm c, double alone);
-/* After the demands of an instant: hides the links that cannot limit any
- * comm, gives the others back to the solver. Lists in `affected` the
- * inter-host comms crossing a link that changed state (their path may
- * change), each once. */
-void shared_links_update(std::vector<cg_comm>& affected);
-/* True when every shared link of comm c is hidden: the fast path is exact. */
-bool shared_links_comm_free(cg_comm c);
+/* The plan's link changes of a flush, applied to SimGrid's links in order:
+ * hidden, or given back to the solver (and to the variables that dropped
+ * them: detached_links.hpp). */
+void shared_links_apply(const cg_rate_link_change* changes, size_t n);
 /* A shared link's bandwidth changed (platform event): its capacity follows
  * at the next update. Returns true for a link the ledger knows. */
 bool shared_links_bandwidth_changed(const simgrid::s4u::Link& link);

@@ -11,6 +11,7 @@
 #include "sg_compat.hpp"
 
 #include <contention/comm_rate.h>
+#include <contention/rate_plan.h>
 #include <contention/step_factor.h>
 #include <contention/graph.h>
 #include <contention/ptr_index.h>
@@ -27,7 +28,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -45,30 +45,17 @@ namespace {
 using simgrid::kernel::resource::Action;
 using simgrid::s4u::Host;
 
-/* One per active inter-host comm, indexed by cg_comm: what a re-rating
- * reads, in one cache line (a re-rating touches a few dozen comms among
- * hundreds, each in its own line); the rest is in SlotInfo and st.flags. */
-struct alignas(64) Slot {
-  Action* action;          /* nullptr when free */
-  double base_bound;       /* bound the base model gave at start; <= 0: none */
-  double base_factor;      /* SMPI's bandwidth factor for the comm's size */
-  double B;                /* comm_bandwidth, until a bandwidth changes */
-  double alone;            /* min(b0, B): what it gets alone */
-  double demand;           /* min(b0, B / p), or its LoP bound; NaN before the first flush */
-  double bound, factor;    /* in force in SimGrid's solver; NaN before the first flush */
-};
-static_assert(sizeof(Slot) == 64, "a comm's re-rating reads one cache line");
-
+/* One per active inter-host comm, indexed by cg_comm; its rate state is
+ * the plan's (contention/rate_plan.h). */
 struct SlotInfo {          /* read at the comm's start, first re-rating, end, and for trace rows */
   uint64_t id;             /* trace id: start order, never reused */
   cg_host src, dst;
-  double demand_traced;    /* demand of the last trace or debug row */
+  double rate_traced;      /* rate of the last trace or debug row */
 };
-
-enum : uint8_t { QUEUED = 1, FREE = 2 }; /* Flags: in st.to_apply; all its shared links hidden (last apply) */
 
 struct State {
   cg_graph* graph                         = nullptr;
+  cg_rate_plan* plan                      = nullptr; /* every comm's (bound, factor), the shared links' states */
   simgrid::kernel::resource::Model* model = nullptr;
   const cg_tech* tech                     = nullptr;
   double user_bandwidth                   = 0; /* contention/bandwidth; 0: none */
@@ -89,14 +76,11 @@ struct State {
   std::vector<HostLinks> links;                /* per host; empty entries: not owned by penalties */
   std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links */
   cg_ptr_index active{}; /* Action* of a running inter-host comm -> its cg_comm */
-  std::vector<Slot> slots;
-  std::vector<SlotInfo> info;   /* by cg_comm, as slots */
-  std::vector<uint8_t> flags;   /* by cg_comm: QUEUED, FREE */
+  std::vector<Action*> actions; /* by cg_comm; nullptr when free */
+  std::vector<SlotInfo> info;   /* by cg_comm */
   bool rows = false;            /* trace rows or debug lines wanted (each flush) */
   std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
-  std::vector<cg_comm> to_apply;                   /* comms whose demand changed at this flush */
-  std::vector<cg_comm> affected;                   /* comms crossing a link that changed state */
   struct Start {
     Action* action;
     const Host* src;
@@ -215,80 +199,51 @@ double comm_bandwidth(cg_host src, cg_host dst)
   return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
 }
 
-/* First half of a re-rating: the comm's demand for its penalty
- * (contention/comm_rate.h), told to the shared-link ledger. */
-void set_penalty(Slot& s, cg_comm c, double penalty)
-{
-  double alone  = cg_comm_alone(s.base_bound, s.B);
-  if (alone != s.alone) { /* a bandwidth changed */
-    s.alone = alone;
-    shared_links_set_alone(c, alone);
-  }
-  double demand = cg_comm_demand(s.base_bound, s.B, penalty);
-  demand        = lop_bound(c, demand); /* contention/lop hook: a small comm is timed by LoP */
-  if (demand != s.demand) {
-    s.demand = demand;
-    shared_links_set_demand(c, demand);
-  }
-  if (not(st.flags[c] & QUEUED)) {
-    st.flags[c] |= QUEUED;
-    st.to_apply.push_back(c);
-  }
-}
-
 /* The trace row and debug line of a re-rated comm, when its rate moved
  * since its last row. */
-void row(const Slot& s, cg_comm c, bool first)
+void row(const cg_rate_change& ch)
 {
-  SlotInfo& i = st.info[c];
-  double rate = s.base_factor * s.demand;
-  if (not first && rate == s.base_factor * i.demand_traced)
+  SlotInfo& i = st.info[ch.comm];
+  if (not ch.first && ch.rate == i.rate_traced)
     return;
-  double penalty = cg_graph_penalty(st.graph, c);
+  double penalty = cg_graph_penalty(st.graph, ch.comm);
   XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(i.id),
-            st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(), penalty, rate);
+            st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(), penalty, ch.rate);
   if (trace_enabled())
     trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
-              penalty, rate, first ? "start" : "update");
-  i.demand_traced = s.demand;
+              penalty, ch.rate, ch.first ? "start" : "update");
+  i.rate_traced = ch.rate;
 }
 
-/* Second half, once the shared links' states are known: the bound and rate
- * factor that make the comm run at f * demand. Fast path (every shared link
- * of the comm hidden): bound min(b0, B), factor f * demand / min(b0, B).
- * Otherwise: bound demand, factor f. `recheck`: the shared links changed
- * state. SimGrid is told only what changed: a new bound goes to the solver
- * (which re-solves the comms of the comm's links and re-times those whose
- * rate moved); a new factor under the same bound only needs this comm
- * re-timed, which compat::retime asks without a solve. */
-void apply(Slot& s, cg_comm c, bool recheck)
+/* A comm's new (bound, factor) from the plan, told to SimGrid: a new bound
+ * goes to the solver (which re-solves the comms of the comm's links and
+ * re-times those whose rate moved); a new factor under the same bound
+ * only needs this comm re-timed, which compat::retime asks without a
+ * solve. At its first pair, the comm's variable drops its hidden links. */
+void apply(const cg_rate_change& ch)
 {
-  st.flags[c] &= static_cast<uint8_t>(~QUEUED);
-  bool first = std::isnan(s.factor);
-  if (first) {
-    const SlotInfo& i = st.info[c];
-    detach_hidden_links(c, *s.action, i.src, i.dst, st.hosts[i.src], st.hosts[i.dst]);
+  Action& action = *st.actions[ch.comm];
+  if (ch.first) {
+    const SlotInfo& i = st.info[ch.comm];
+    detach_hidden_links(ch.comm, action, i.src, i.dst, st.hosts[i.src], st.hosts[i.dst]);
   }
-  if (first || recheck)
-    st.flags[c] = shared_links_comm_free(c) ? st.flags[c] | FREE : st.flags[c] & static_cast<uint8_t>(~FREE);
-  cg_solver_terms terms = cg_comm_solver_terms((st.flags[c] & FREE) != 0, s.base_factor, s.demand, s.alone);
-  double bound          = terms.bound;
-  double factor         = terms.factor;
-  if (bound == s.bound && factor == s.factor)
-    return;
-  if (factor != s.factor)
-    s.action->set_rate_factor(factor);
-  if (bound != s.bound || st.retime_all) {
-    compat::update_bound(st.model, *s.action, bound);
+  if (ch.factor_changed)
+    action.set_rate_factor(ch.factor);
+  if (ch.bound_changed || st.retime_all) {
+    compat::update_bound(st.model, action, ch.bound);
     st.updates++;
   } else {
-    compat::retime(st.model, *s.action);
+    compat::retime(st.model, action);
   }
   st.rate_changes++;
   if (st.rows)
-    row(s, c, first);
-  s.bound  = bound;
-  s.factor = factor;
+    row(ch);
+}
+
+/* contention/lop hook: a small comm's demand capped at its LoP bound. */
+double lop_cap(void* /*ctx*/, cg_comm c, double demand)
+{
+  return lop_bound(c, demand);
 }
 
 /* A technology's rules must give finite penalties >= 1: anything else stops
@@ -308,9 +263,10 @@ void check_penalties()
 void add_started_comms();
 
 /* Evaluates the graph once for all the events of this instant (deferred
- * mode) and re-bounds the comms whose penalty changed, in the core's order (a
- * function of the event sequence only: runs are reproducible). After a
- * bandwidth change every comm is re-bounded, in handle order. */
+ * mode) and applies the plan's new (bound, factor) pairs of the comms whose
+ * penalty changed, in the core's order (a function of the event sequence
+ * only: runs are reproducible). After a bandwidth change every comm is
+ * re-rated, in handle order. */
 void flush()
 {
   st.pending = false;
@@ -326,14 +282,13 @@ void flush()
     st.core_seconds += std::chrono::duration<double>(clock::now() - t0).count();
   check_penalties();
   rehide_links();
-  bool all = st.bandwidth_changed; /* B may have changed for any comm */
-  if (st.bandwidth_changed) {
+  if (st.bandwidth_changed) { /* B may have changed for any comm: the plan re-rates them all */
     st.bandwidth_changed = false;
     read_node_bandwidths();
     st.bottleneck.clear();
-    for (size_t c = 0; c < st.slots.size(); c++)
-      if (st.slots[c].action != nullptr)
-        st.slots[c].B = comm_bandwidth(st.info[c].src, st.info[c].dst);
+    for (size_t c = 0; c < st.actions.size(); c++)
+      if (st.actions[c] != nullptr)
+        cg_rate_plan_set_bandwidth(st.plan, static_cast<cg_comm>(c), comm_bandwidth(st.info[c].src, st.info[c].dst));
     for (uint32_t k = 0; k < st.plain.size(); k++) {
       State::Plain& p = st.plain[k];
       if (p.action == nullptr)
@@ -346,29 +301,12 @@ void flush()
       }
     }
   }
-  size_t n;
-  const cg_comm* changed = cg_graph_changed(st.graph, &n);
-  for (size_t i = 0; i < n; i++)
-    if (st.slots[changed[i]].action != nullptr)
-      set_penalty(st.slots[changed[i]], changed[i], cg_graph_penalty(st.graph, changed[i]));
   size_t n_lop; /* contention/lop hook: small comms whose LoP time changed */
   const cg_comm* lop_changed = lop_take_dirty(&n_lop);
-  for (size_t i = 0; i < n_lop; i++)
-    if (st.slots[lop_changed[i]].action != nullptr)
-      set_penalty(st.slots[lop_changed[i]], lop_changed[i], cg_graph_penalty(st.graph, lop_changed[i]));
-  if (all)
-    for (size_t c = 0; c < st.slots.size(); c++)
-      if (st.slots[c].action != nullptr)
-        set_penalty(st.slots[c], static_cast<cg_comm>(c), cg_graph_penalty(st.graph, static_cast<cg_comm>(c)));
-  /* A link changing state changes the path of the comms that cross it. */
-  shared_links_update(st.affected);
-  for (cg_comm c : st.affected)
-    if (st.slots[c].action != nullptr)
-      apply(st.slots[c], c, true);
-  for (cg_comm c : st.to_apply)
-    if (st.slots[c].action != nullptr && (st.flags[c] & QUEUED))
-      apply(st.slots[c], c, false);
-  st.to_apply.clear();
+  cg_rate_plan_result plan   = cg_rate_plan_flush(st.plan, st.graph, lop_changed, n_lop, lop_cap, nullptr);
+  shared_links_apply(plan.links, plan.nlinks);
+  for (size_t i = 0; i < plan.ncomms; i++)
+    apply(plan.comms[i]);
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   trace_flush();
   if (st.timed)
@@ -396,22 +334,17 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   cg_host s = known_host_index(src);
   cg_host d = known_host_index(dst);
   cg_comm c = cg_graph_add(st.graph, s, d);
-  if (c >= st.slots.size()) {
-    st.slots.resize(c + 1);
+  if (c >= st.actions.size()) {
+    st.actions.resize(c + 1);
     st.info.resize(c + 1);
-    st.flags.resize(c + 1);
   }
-  double nan       = std::numeric_limits<double>::quiet_NaN();
-  Slot& slot       = st.slots[c];
-  slot.action      = &action;
-  slot.base_bound  = action.get_bound();
-  slot.base_factor = cg_step_factor_at(&st.bw_factor, action.get_cost());
-  slot.B           = comm_bandwidth(s, d);
-  slot.alone       = cg_comm_alone(slot.base_bound, slot.B);
-  slot.demand = slot.bound = slot.factor = nan;
-  st.info[c]  = SlotInfo{st.next_id++, s, d, nan};
-  st.flags[c] = 0;
-  shared_links_add_comm(c, s, d, action, src, dst, slot.alone);
+  st.actions[c] = &action;
+  st.info[c]    = SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN()};
+  const uint32_t* links;
+  const double* weights;
+  size_t n = shared_links_comm_links(s, d, action, src, dst, &links, &weights);
+  cg_rate_plan_add_comm(st.plan, c, action.get_bound(), cg_step_factor_at(&st.bw_factor, action.get_cost()),
+                        comm_bandwidth(s, d), links, weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
@@ -523,11 +456,11 @@ void on_comm_state(Action& action)
               0, 0, now == Action::State::FINISHED ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
   detached_links_comm_end(c);
-  shared_links_remove_comm(c);
+  cg_rate_plan_remove_comm(st.plan, c);
   cg_graph_remove(st.graph, c);
   paje_vars_comm_end(st.graph, st.hosts, i.src, i.dst); /* hook: Paje trace variables */
-  st.slots[c].action = nullptr;
-  st.pending = true;
+  st.actions[c] = nullptr;
+  st.pending    = true;
 }
 
 void on_bandwidth_change(simgrid::s4u::Link const& link)
@@ -551,6 +484,8 @@ void on_end()
   trace_close();
   lop_end(); /* contention/lop hook */
   shared_links_end();
+  cg_rate_plan_destroy(st.plan);
+  st.plan = nullptr;
   detached_links_end();
   variable_links_end();
   cg_graph_destroy(st.graph);
@@ -560,9 +495,8 @@ void on_end()
   cg_ptr_index_free(&st.plain_index);
   st.plain.clear();
   st.plain_free.clear();
-  st.slots.clear();
+  st.actions.clear();
   st.info.clear();
-  st.flags.clear();
   st.starts.clear();
   st.pending = false;
 }
@@ -595,7 +529,11 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   /* No hiding under a platform trace: SimGrid's tracer would record it. */
   bool crosstraffic = simgrid::config::get_value<bool>("network/crosstraffic");
   st.weight_s       = simgrid::config::get_value<double>("network/weight-S");
-  shared_links_start(not platform_traced(), crosstraffic);
+  /* Test hook (tests/smpi/ledger_ceilings.sh): 0, no ceilings, every
+   * shared link counted at every re-rating. */
+  const char* ceilings = std::getenv("CONTENTION_LEDGER_CEILINGS");
+  st.plan = cg_rate_plan_create(not platform_traced(), ceilings == nullptr || std::string(ceilings) != "0");
+  shared_links_start(st.plan, crosstraffic);
   variable_links_start(crosstraffic);
   detached_links_start(st.model, cfg.detach_hidden_links && not platform_traced());
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,

@@ -1,6 +1,7 @@
 /* Event translation: SimGrid comm start/end -> contention graph updates ->
  * new bounds of the comms whose penalty changed. No model logic here: the
- * penalties come from the core's graph, the rate from contention/comm_rate.h. */
+ * penalties come from the core's graph, each comm's bound and rate factor
+ * from the core's rate plan (contention/rate_plan.h). */
 #ifndef CONTENTION_SG_BINDING_HPP
 #define CONTENTION_SG_BINDING_HPP
 
@@ -32,8 +33,9 @@ struct BindingConfig {
  * When the platform exists, every host's node links are found (node_links.hpp)
  * and, in NodeLinkMode::penalty, released from SimGrid's sharing. A running
  * inter-host comm src -> dst with penalty p then runs at f * min(b0, B) / p
- * (contention/comm_rate.h): b0 is the bound the base model gave it at start,
- * B the bandwidth it gets alone on its node links (the smaller of src's out
+ * (contention/comm_rate.h, contention/rate_plan.h): b0 is the bound the
+ * base model gave it at start, B the bandwidth it gets alone on its node
+ * links (the smaller of src's out
  * and dst's in node links, read again whenever a link's bandwidth changes),
  * or contention/bandwidth, or the route's bottleneck for a host whose node
  * links could not be told apart; f is SMPI's bandwidth factor for its size.
@@ -46,8 +48,9 @@ struct BindingConfig {
  * solver (whose cost grows with the number of distinct bounds).
  *
  * Rates are applied lazily: graph events only mark comms dirty, and a
- * "flush" model registered before the base model re-rates every dirty comm
- * once, with its final penalty, just before the base model solves. Between
+ * "flush" model registered before the base model asks the rate plan, once,
+ * for the new pairs of every dirty comm with its final penalty, and applies
+ * them just before the base model solves. Between
  * two solves nothing reads the bounds, so results are those of immediate
  * updates; but a burst of N simultaneous starts (an alltoall) costs one
  * evaluation instead of N. */

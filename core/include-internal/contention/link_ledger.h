@@ -1,5 +1,5 @@
-/* Which shared links can limit a comm: the bookkeeping behind the SimGrid
- * binding's fast path.
+/* Which shared links can limit a comm: the bookkeeping behind the fast
+ * path of the rate plan (contention/rate_plan.h, which owns the ledger).
  *
  * Under the contention model every inter-host comm c has a demand d(c): the
  * rate its penalty allows it, min(b0, B / p) (contention/comm_rate.h). A
