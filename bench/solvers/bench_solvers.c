@@ -107,8 +107,14 @@ static void counting_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   real->evaluate(g, dirty);
   size_t n;
-  cg_graph_changed(g, &n);
   evaluations++;
+  if (cg_graph_has_edges(g)) { /* the comms of the changed edges, without listing them */
+    const cg_edge *e = cg_graph_changed_edges(g, &n);
+    for (size_t k = 0; k < n; k++)
+      changes += cg_graph_edge_mult(g, e[k]);
+    return;
+  }
+  cg_graph_changed(g, &n);
   changes += n;
 }
 

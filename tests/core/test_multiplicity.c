@@ -1,7 +1,7 @@
 /* Parallel comms as one edge of multiplicity k (technologies with
- * edge_penalties: InfiniBand, GigE) against the per-comm arithmetic, on
- * random graphs where 80 % of the comms copy the host pair of an earlier
- * one:
+ * edge_penalties: InfiniBand, GigE, InfiniHost III) against the per-comm
+ * arithmetic, on random graphs where 80 % of the comms copy the host
+ * pair of an earlier one:
  *
  * 1. Step solver: the per-edge path (one progress V_e per edge) against
  *    given mode fed each comm's penalties from the step table, i.e. the
@@ -25,7 +25,7 @@
 
 #define ALPHA 1e-9
 
-static const cg_tech *const edge_techs[] = {&cg_tech_infiniband, &cg_tech_gige};
+static const cg_tech *const edge_techs[] = {&cg_tech_infiniband, &cg_tech_gige, &cg_tech_infinihost};
 
 /* n comms over `hosts` hosts; about `par` of them copy the pair of an
  * earlier comm. `dyn`: varied sizes and starts, some self-comms. */
