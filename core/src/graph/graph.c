@@ -48,12 +48,16 @@ typedef struct edge_rec {
   cg_host src, dst;
   uint32_t out_pos, in_pos; /* positions in the hosts' edge vectors */
   double penalty;
-  cg_comm *comms; /* its comms, swap-removed */
-  size_t n, cap;
+  cg_comm *heap; /* its comms, swap-removed, when cap > 0; else in `one` */
+  cg_comm one;    /* most edges hold one comm: no allocation */
+  uint32_t n, cap;
   uint32_t next_free;
   uint8_t live;
   uint8_t changed; /* listed in g->changed_e */
 } edge_rec;
+
+/* The comms of x (valid until the next add or remove). */
+static cg_comm *edge_comms(edge_rec *x) { return x->cap ? x->heap : &x->one; }
 
 typedef struct comm_link {
   cg_edge edge;
@@ -133,7 +137,7 @@ void cg_graph_destroy(cg_graph *g)
     free(g->hosts[h].ein.v);
   }
   for (size_t e = 0; e < g->edge_slots; e++)
-    free(g->edges[e].comms);
+    free(g->edges[e].heap);
   free(g->edges);
   free(g->table);
   free(g->link);
@@ -327,10 +331,20 @@ static void edge_attach(cg_graph *g, cg_comm c, cg_host src, cg_host dst)
     mark_edge_changed(g, e);
   }
   edge_rec *x = &g->edges[e];
-  cg_grow((void **)&x->comms, &x->cap, x->n + 1, sizeof *x->comms);
+  if (x->n == 1 && x->cap == 0) { /* a second comm: to the heap */
+    x->cap = 4;
+    x->heap = cg_xmalloc(x->cap * sizeof *x->heap);
+    x->heap[0] = x->one;
+  } else if (x->cap && x->n == x->cap) {
+    x->cap *= 2;
+    cg_comm *v = cg_xmalloc(x->cap * sizeof *v);
+    memcpy(v, x->heap, x->n * sizeof *v);
+    free(x->heap);
+    x->heap = v;
+  }
   cg_grow((void **)&g->link, &g->link_cap, (size_t)c + 1, sizeof *g->link);
   g->link[c] = (comm_link){e, (uint32_t)x->n};
-  x->comms[x->n++] = c;
+  edge_comms(x)[x->n++] = c;
 }
 
 /* Takes active comm c off its edge, deleting the edge left empty. */
@@ -338,8 +352,9 @@ static void edge_detach(cg_graph *g, cg_comm c)
 {
   cg_edge e = g->link[c].edge;
   edge_rec *x = &g->edges[e];
-  cg_comm moved = x->comms[--x->n];
-  x->comms[g->link[c].pos] = moved;
+  cg_comm *v = edge_comms(x);
+  cg_comm moved = v[--x->n];
+  v[g->link[c].pos] = moved;
   g->link[moved].pos = g->link[c].pos;
   if (x->n)
     return;
@@ -353,11 +368,12 @@ static void edge_detach(cg_graph *g, cg_comm c)
 
 static cg_comm lowest_comm(const cg_graph *g, cg_edge e)
 {
-  const edge_rec *x = &g->edges[e];
-  cg_comm low = x->comms[0];
+  edge_rec *x = &g->edges[e];
+  const cg_comm *v = edge_comms(x);
+  cg_comm low = v[0];
   for (size_t i = 1; i < x->n; i++)
-    if (x->comms[i] < low)
-      low = x->comms[i];
+    if (v[i] < low)
+      low = v[i];
   return low;
 }
 
@@ -548,9 +564,9 @@ static void build_changed(cg_graph *g)
 {
   compact_changed_edges(g);
   for (size_t i = 0; i < g->changed_e_count; i++) {
-    const edge_rec *x = &g->edges[g->changed_e[i]];
+    edge_rec *x = &g->edges[g->changed_e[i]];
     for (size_t k = 0; k < x->n; k++)
-      mark_changed(g, x->comms[k]);
+      mark_changed(g, edge_comms(x)[k]);
   }
   for (size_t i = 0; i < g->fresh_count; i++)
     if (g->comms[g->fresh[i]].state == COMM_ACTIVE)
@@ -587,7 +603,7 @@ size_t cg_graph_edge_mult(const cg_graph *g, cg_edge e) { return g->edges[e].n; 
 const cg_comm *cg_graph_edge_comms(const cg_graph *g, cg_edge e, size_t *n)
 {
   *n = g->edges[e].n;
-  return g->edges[e].comms;
+  return edge_comms(&((cg_graph *)g)->edges[e]);
 }
 
 cg_edge cg_graph_comm_edge(const cg_graph *g, cg_comm c) { return g->link[c].edge; }

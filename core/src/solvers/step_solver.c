@@ -52,9 +52,12 @@ typedef struct edge_run {
   double V;     /* bytes left of its first comm at `since` (may go < 0) */
   double since;
   double rho;   /* NaN until the first is known */
-  size_t *heap; /* its running comms, max-heap by key, then min index */
+  size_t *heap; /* its running comms, max-heap by key, then min index, */
+  size_t one;   /* in `one` while cap is 0 (most edges: no allocation) */
   size_t n, cap;
 } edge_run;
+
+static size_t *edge_heap(edge_run *x) { return x->cap ? x->heap : &x->one; }
 
 /* What one event needs; `err` gets the first failure. */
 typedef struct solver {
@@ -141,35 +144,41 @@ static int key_less(const solver *s, size_t a, size_t b)
 
 static void edge_push(solver *s, edge_run *x, size_t i)
 {
-  cg_grow((void **)&x->heap, &x->cap, x->n + 1, sizeof *x->heap);
-  size_t at = x->n++;
-  while (at > 0 && key_less(s, i, x->heap[(at - 1) / 2])) {
-    x->heap[at] = x->heap[(at - 1) / 2];
+  if (x->n == 1 && x->cap == 0) { /* a second comm: to an allocated heap */
+    cg_grow((void **)&x->heap, &x->cap, 4, sizeof *x->heap);
+    x->heap[0] = x->one;
+  } else if (x->cap) {
+    cg_grow((void **)&x->heap, &x->cap, x->n + 1, sizeof *x->heap);
+  }
+  size_t *h = edge_heap(x), at = x->n++;
+  while (at > 0 && key_less(s, i, h[(at - 1) / 2])) {
+    h[at] = h[(at - 1) / 2];
     at = (at - 1) / 2;
   }
-  x->heap[at] = i;
+  h[at] = i;
 }
 
 static size_t edge_pop(solver *s, edge_run *x)
 {
-  size_t top = x->heap[0], c = x->heap[--x->n], at = 0;
+  size_t *h = edge_heap(x);
+  size_t top = h[0], c = h[--x->n], at = 0;
   for (size_t k; (k = 2 * at + 1) < x->n; at = k) {
-    if (k + 1 < x->n && key_less(s, x->heap[k + 1], x->heap[k]))
+    if (k + 1 < x->n && key_less(s, h[k + 1], h[k]))
       k++;
-    if (!key_less(s, x->heap[k], c))
+    if (!key_less(s, h[k], c))
       break;
-    x->heap[at] = x->heap[k];
+    h[at] = h[k];
   }
   if (x->n)
-    x->heap[at] = c;
+    h[at] = c;
   return top;
 }
 
 /* The edge's entry in the end heap: when V_e falls to its highest key. */
 static void edge_reschedule(solver *s, cg_edge e)
 {
-  const edge_run *x = &s->er[e];
-  end_heap_set(&s->ends, e, x->since + (x->V - s->key[x->heap[0]]) * s->alpha * x->rho);
+  edge_run *x = &s->er[e];
+  end_heap_set(&s->ends, e, x->since + (x->V - s->key[edge_heap(x)[0]]) * s->alpha * x->rho);
 }
 
 /* Brings V_e down to time t (penalty unchanged). */
