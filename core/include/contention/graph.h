@@ -45,7 +45,10 @@ double cg_graph_penalty(const cg_graph *g, cg_comm c);
 /* Comms whose penalty changed during the last add or remove (the comm added
  * is always listed, unless it is a self-comm, which never enters the graph;
  * the comm removed never is). Valid until the next mutation. Listed in the order the technology re-evaluated them, which
- * depends only on the event sequence (so simulations stay deterministic). */
+ * depends only on the event sequence (so simulations stay deterministic);
+ * with an edge_penalties technology, edge by edge in that order, then the
+ * comms added on an edge whose penalty stayed (the list is then built on
+ * the first call after an evaluation, O(comms listed)). */
 const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
 
 /* Deferred mode, for simulators that apply penalties once per simulated
