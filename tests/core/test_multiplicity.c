@@ -11,8 +11,8 @@
  *    penalty change) against the per-comm form with the later-step
  *    penalties given (summed per step), read from a graph left by each
  *    step's comm: rho1 within 1e-14 relative (measured worst: 2e-15).
- * 3. Graph: multiplicities sum to the comm count, every comm's penalty is
- *    its edge's, and the changed list holds every comm of a changed edge
+ * 3. Graph: multiplicities sum to the comm count (and match the hosts'
+ *    edge blocks, peers too), every comm's penalty is its edge's, and the changed list holds every comm of a changed edge
  *    and every comm added. */
 #include <stdint.h>
 #include <stdlib.h>
@@ -181,7 +181,14 @@ static void graph_case(const cg_tech *t)
         size_t m;
         const cg_comm *on = cg_graph_edge_comms(g, out[k], &m);
         total += m;
-        bad_mult += m != cg_graph_edge_mult(g, out[k]) || m == 0;
+        bad_mult += m != cg_graph_edge_mult(g, out[k]) || m == 0 || cg_graph_out_edge_mults(g, s)[k] != m ||
+                    cg_graph_out_edge_peers(g, s)[k] != cg_graph_edge_dst(g, out[k]);
+        cg_host d = cg_graph_edge_dst(g, out[k]);
+        size_t ni;
+        const cg_edge *in = cg_graph_in_edges(g, d, &ni);
+        for (size_t y = 0; y < ni; y++)
+          if (in[y] == out[k])
+            bad_mult += cg_graph_in_edge_mults(g, d)[y] != m || cg_graph_in_edge_peers(g, d)[y] != s;
         for (size_t y = 0; y < m; y++)
           bad_pen += cg_graph_penalty(g, on[y]) != cg_graph_edge_penalty(g, out[k]) ||
                      cg_graph_comm_edge(g, on[y]) != out[k] || cg_graph_comm_src(g, on[y]) != s;

@@ -140,6 +140,14 @@ int cg_graph_has_edges(const cg_graph *g);
 /* Edges leaving / entering h (one per distinct peer), unspecified order. */
 const cg_edge *cg_graph_out_edges(const cg_graph *g, cg_host h, size_t *n);
 const cg_edge *cg_graph_in_edges(const cg_graph *g, cg_host h, size_t *n);
+/* Beside those edges, in the same order: the other end of each (the
+ * destination of out_edges[i], the source of in_edges[i]) and its
+ * multiplicity, kept in the host's block so that a loop over a host's
+ * edges reads no edge record. */
+const cg_host *cg_graph_out_edge_peers(const cg_graph *g, cg_host h);
+const cg_host *cg_graph_in_edge_peers(const cg_graph *g, cg_host h);
+const uint32_t *cg_graph_out_edge_mults(const cg_graph *g, cg_host h);
+const uint32_t *cg_graph_in_edge_mults(const cg_graph *g, cg_host h);
 cg_host cg_graph_edge_src(const cg_graph *g, cg_edge e);
 cg_host cg_graph_edge_dst(const cg_graph *g, cg_edge e);
 size_t cg_graph_edge_mult(const cg_graph *g, cg_edge e); /* its comms */

@@ -120,15 +120,17 @@ static void in_side(const cg_graph *g, gige_state *st, cg_host d, size_t *best, 
 {
   if (cg_hostset_add(&st->known, d)) {
     size_t ne, b = 0, c = 0;
-    const cg_edge *in = cg_graph_in_edges(g, d, &ne);
+    cg_graph_in_edges(g, d, &ne);
+    const cg_host *src = cg_graph_in_edge_peers(g, d);
+    const uint32_t *mult = cg_graph_in_edge_mults(g, d);
     for (size_t j = 0; j < ne; j++) {
-      size_t dj = cg_graph_out_degree(g, cg_graph_edge_src(g, in[j]));
+      size_t dj = cg_graph_out_degree(g, src[j]);
       if (dj > b) {
         b = dj;
         c = 0;
       }
       if (dj == b)
-        c += cg_graph_edge_mult(g, in[j]);
+        c += mult[j];
     }
     st->in[d] = (gige_in){b, c};
   }
@@ -139,9 +141,10 @@ static void in_side(const cg_graph *g, gige_state *st, cg_host d, size_t *best, 
 static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *sources)
 {
   size_t n;
-  const cg_edge *in = cg_graph_in_edges(g, d, &n);
+  cg_graph_in_edges(g, d, &n);
+  const cg_host *src = cg_graph_in_edge_peers(g, d);
   for (size_t i = 0; i < n; i++)
-    cg_hostset_add(sources, cg_graph_edge_src(g, in[i]));
+    cg_hostset_add(sources, src[i]);
 }
 
 /* The dirty sources, and every source into a recorded destination or into
@@ -150,9 +153,10 @@ static void expand(const cg_graph *g, gige_state *st, const cg_hostset *dirty)
 {
   for (size_t k = 0; k < st->movers.count; k++) {
     size_t n;
-    const cg_edge *out = cg_graph_out_edges(g, st->movers.items[k], &n);
+    cg_graph_out_edges(g, st->movers.items[k], &n);
+    const cg_host *dst = cg_graph_out_edge_peers(g, st->movers.items[k]);
     for (size_t i = 0; i < n; i++)
-      cg_hostset_add(&st->dests, cg_graph_edge_dst(g, out[i]));
+      cg_hostset_add(&st->dests, dst[i]);
   }
   cg_hostset_clear(&st->sources);
   for (size_t k = 0; k < dirty->count; k++)
@@ -174,18 +178,20 @@ static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
     cg_host s = st->sources.items[k];
     size_t Do = cg_graph_out_degree(g, s), ne;
     const cg_edge *out = cg_graph_out_edges(g, s, &ne);
+    const cg_host *dst = cg_graph_out_edge_peers(g, s);
+    const uint32_t *mult = cg_graph_out_edge_mults(g, s);
     size_t best_o = 0, count_o = 0;
     for (size_t i = 0; i < ne; i++) {
-      size_t di = cg_graph_in_degree(g, cg_graph_edge_dst(g, out[i]));
+      size_t di = cg_graph_in_degree(g, dst[i]);
       if (di > best_o) {
         best_o = di;
         count_o = 0;
       }
       if (di == best_o)
-        count_o += cg_graph_edge_mult(g, out[i]);
+        count_o += mult[i];
     }
     for (size_t i = 0; i < ne; i++) {
-      cg_host d = cg_graph_edge_dst(g, out[i]);
+      cg_host d = dst[i];
       size_t Di = cg_graph_in_degree(g, d), best_i, count_i;
       in_side(g, st, d, &best_i, &count_i);
       double po = side_penalty(Do, Di, best_o, count_o, p[P_BETA], p[P_GAMMA_O]);

@@ -25,9 +25,19 @@ typedef struct comm_vec {
   size_t n, cap;
 } comm_vec;
 
+/* Edge mode: a host's edges with their peers and multiplicities, one
+ * block, so that the rules' loops over a host's edges read no edge's
+ * record. */
+typedef struct edge_vec {
+  cg_edge *v;
+  cg_host *peer;  /* v + cap */
+  uint32_t *mult; /* v + 2 cap */
+  size_t n, cap;
+} edge_vec;
+
 typedef struct host_rec {
   comm_vec out, in;
-  comm_vec eout, ein; /* edge mode: distinct edges and their peers */
+  edge_vec eout, ein; /* edge mode */
   uint32_t source_pos; /* index in g->sources, or NOT_A_SOURCE */
   int32_t group;
 } host_rec;
@@ -290,11 +300,37 @@ static void table_delete(cg_graph *g, size_t i)
   g->table_used--;
 }
 
-static void edge_vec_remove_at(cg_graph *g, comm_vec *v, uint32_t pos, int is_out)
+_Static_assert(sizeof(cg_edge) == sizeof(cg_host) && sizeof(cg_edge) == sizeof(uint32_t),
+               "an edge vector block holds edges, hosts and counts alike");
+
+static uint32_t edge_vec_push(edge_vec *v, cg_edge e, cg_host peer)
+{
+  if (v->n == v->cap) {
+    size_t cap = v->cap ? 2 * v->cap : 4;
+    cg_edge *block = cg_xmalloc(3 * cap * sizeof *block);
+    if (v->n) {
+      memcpy(block, v->v, v->n * sizeof *block);
+      memcpy(block + cap, v->peer, v->n * sizeof *block);
+      memcpy(block + 2 * cap, v->mult, v->n * sizeof *block);
+    }
+    free(v->v);
+    v->v = block;
+    v->peer = block + cap;
+    v->mult = block + 2 * cap;
+    v->cap = cap;
+  }
+  v->v[v->n] = e;
+  v->peer[v->n] = peer;
+  v->mult[v->n] = 0;
+  return (uint32_t)v->n++;
+}
+
+static void edge_vec_remove_at(cg_graph *g, edge_vec *v, uint32_t pos, int is_out)
 {
   cg_edge moved = v->v[--v->n];
   v->v[pos] = moved;
   v->peer[pos] = v->peer[v->n];
+  v->mult[pos] = v->mult[v->n];
   if (is_out)
     g->edges[moved].out_pos = pos;
   else
@@ -324,8 +360,8 @@ static void edge_attach(cg_graph *g, cg_comm c, cg_host src, cg_host dst)
     x->penalty = unset_penalty();
     x->n = 0;
     x->live = 1;
-    x->out_pos = vec_push(&g->hosts[src].eout, e, dst);
-    x->in_pos = vec_push(&g->hosts[dst].ein, e, src);
+    x->out_pos = edge_vec_push(&g->hosts[src].eout, e, dst);
+    x->in_pos = edge_vec_push(&g->hosts[dst].ein, e, src);
     g->table[slot] = e;
     g->table_used++;
     mark_edge_changed(g, e);
@@ -345,6 +381,8 @@ static void edge_attach(cg_graph *g, cg_comm c, cg_host src, cg_host dst)
   cg_grow((void **)&g->link, &g->link_cap, (size_t)c + 1, sizeof *g->link);
   g->link[c] = (comm_link){e, (uint32_t)x->n};
   edge_comms(x)[x->n++] = c;
+  g->hosts[src].eout.mult[x->out_pos]++;
+  g->hosts[dst].ein.mult[x->in_pos]++;
 }
 
 /* Takes active comm c off its edge, deleting the edge left empty. */
@@ -355,6 +393,8 @@ static void edge_detach(cg_graph *g, cg_comm c)
   cg_comm *v = edge_comms(x);
   cg_comm moved = v[--x->n];
   v[g->link[c].pos] = moved;
+  g->hosts[x->src].eout.mult[x->out_pos]--;
+  g->hosts[x->dst].ein.mult[x->in_pos]--;
   g->link[moved].pos = g->link[c].pos;
   if (x->n)
     return;
@@ -594,6 +634,26 @@ const cg_edge *cg_graph_in_edges(const cg_graph *g, cg_host h, size_t *n)
 {
   *n = h < g->host_count ? g->hosts[h].ein.n : 0;
   return *n ? g->hosts[h].ein.v : NULL;
+}
+
+const cg_host *cg_graph_out_edge_peers(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count && g->hosts[h].eout.n ? g->hosts[h].eout.peer : NULL;
+}
+
+const cg_host *cg_graph_in_edge_peers(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count && g->hosts[h].ein.n ? g->hosts[h].ein.peer : NULL;
+}
+
+const uint32_t *cg_graph_out_edge_mults(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count && g->hosts[h].eout.n ? g->hosts[h].eout.mult : NULL;
+}
+
+const uint32_t *cg_graph_in_edge_mults(const cg_graph *g, cg_host h)
+{
+  return h < g->host_count && g->hosts[h].ein.n ? g->hosts[h].ein.mult : NULL;
 }
 
 cg_host cg_graph_edge_src(const cg_graph *g, cg_edge e) { return g->edges[e].src; }

@@ -112,7 +112,9 @@ static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hos
   size_t now = cg_graph_out_degree(g, s);
   size_t before = (size_t)((long)now - delta);
   size_t n;
-  const cg_edge *out = cg_graph_out_edges(g, s, &n);
+  cg_graph_out_edges(g, s, &n);
+  const cg_host *dst = cg_graph_out_edge_peers(g, s);
+  const uint32_t *mult = cg_graph_out_edge_mults(g, s);
 
   /* Bring every comm of s (and the changed comm) from degree `before` to
    * `now`: first make the changed comm look as if it had been there. The
@@ -125,8 +127,8 @@ static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hos
     contribute(&st->dest[d], before, delta > 0 ? +1 : -1);
   }
   for (size_t i = 0; i < n; i++) {
-    ib_dest *x = &st->dest[cg_graph_edge_dst(g, out[i])];
-    int64_t m = (int64_t)cg_graph_edge_mult(g, out[i]);
+    ib_dest *x = &st->dest[dst[i]];
+    int64_t m = (int64_t)mult[i];
     contribute(x, before, -m);
     contribute(x, now, m);
   }
@@ -136,9 +138,10 @@ static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hos
    * once (in deferred mode, once for all the events of a flush). */
   cg_hostset_add(dirty, s);
   cg_hostset_add(&st->dests, d);
-  out = cg_graph_out_edges(g, s, &n);
+  cg_graph_out_edges(g, s, &n);
+  dst = cg_graph_out_edge_peers(g, s);
   for (size_t i = 0; i < n; i++)
-    cg_hostset_add(&st->dests, cg_graph_edge_dst(g, out[i]));
+    cg_hostset_add(&st->dests, dst[i]);
 }
 
 /* Rule (a) for an edge (s, d') with m = mult(s, d'), D = d+(s). */
@@ -154,12 +157,14 @@ static int rule_a(const ib_dest *x, size_t in_deg, size_t m, size_t D)
 static double multi_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
 {
   size_t D = cg_graph_out_degree(g, s), ne;
-  const cg_edge *out = cg_graph_out_edges(g, s, &ne);
+  cg_graph_out_edges(g, s, &ne);
+  const cg_host *dst = cg_graph_out_edge_peers(g, s);
+  const uint32_t *mult = cg_graph_out_edge_mults(g, s);
   int64_t own = fp_inverse(D), sum = 0;
   int any_c = 0;
   for (size_t i = 0; i < ne; i++) { /* each of the edge's m comms adds the same term */
-    cg_host dd = cg_graph_edge_dst(g, out[i]);
-    size_t m = cg_graph_edge_mult(g, out[i]);
+    cg_host dd = dst[i];
+    size_t m = mult[i];
     const ib_dest *x = &st->dest[dd];
     sum += (int64_t)m * (x->inv_sum - (int64_t)m * own);
     if (!any_c && !rule_a(x, cg_graph_in_degree(g, dd), m, D))
@@ -285,15 +290,17 @@ static void evaluate_source(cg_graph *g, ib_state *st, cg_host s)
   /* Out-degree-1 sources sharing a destination with s depend on P(s);
    * scan each destination that has such sources once. */
   size_t n;
-  const cg_edge *out = cg_graph_out_edges(g, s, &n);
+  cg_graph_out_edges(g, s, &n);
+  const cg_host *dst = cg_graph_out_edge_peers(g, s);
   for (size_t j = 0; j < n; j++) {
-    cg_host d = cg_graph_edge_dst(g, out[j]);
+    cg_host d = dst[j];
     if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
       continue;
     size_t m;
-    const cg_edge *in = cg_graph_in_edges(g, d, &m);
+    cg_graph_in_edges(g, d, &m);
+    const cg_host *src = cg_graph_in_edge_peers(g, d);
     for (size_t k = 0; k < m; k++) {
-      cg_host o = cg_graph_edge_src(g, in[k]);
+      cg_host o = src[k];
       if (cg_graph_out_degree(g, o) == 1)
         cg_hostset_add(&st->singles, o);
     }
@@ -318,9 +325,10 @@ static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
   }
   for (size_t i = 0; i < st->dests.count; i++) {
     size_t m;
-    const cg_edge *in = cg_graph_in_edges(g, st->dests.items[i], &m);
+    cg_graph_in_edges(g, st->dests.items[i], &m);
+    const cg_host *src = cg_graph_in_edge_peers(g, st->dests.items[i]);
     for (size_t k = 0; k < m; k++) {
-      cg_host o = cg_graph_edge_src(g, in[k]);
+      cg_host o = src[k];
       if (cg_hostset_add(&st->sources, o))
         evaluate_source(g, st, o);
     }

@@ -35,9 +35,10 @@ static void infinihost_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta
   cg_hostset_add(dirty, s);
   cg_hostset_add(dirty, d);
   size_t n;
-  const cg_edge *in = cg_graph_in_edges(g, d, &n);
+  cg_graph_in_edges(g, d, &n);
+  const cg_host *src = cg_graph_in_edge_peers(g, d);
   for (size_t i = 0; i < n; i++)
-    cg_hostset_add(dirty, cg_graph_edge_src(g, in[i]));
+    cg_hostset_add(dirty, src[i]);
 }
 
 static void infinihost_evaluate(cg_graph *g, const cg_hostset *dirty)
@@ -47,11 +48,12 @@ static void infinihost_evaluate(cg_graph *g, const cg_hostset *dirty)
     cg_host s = dirty->items[k];
     size_t Do = cg_graph_out_degree(g, s), ne;
     const cg_edge *out = cg_graph_out_edges(g, s, &ne);
+    const cg_host *dst = cg_graph_out_edge_peers(g, s);
     double po = 1.0;
     if (Do >= 2)
       po = p[P_SHARE] * (double)Do * (1.0 + p[P_RECV] * (double)cg_graph_in_degree(g, s));
     for (size_t i = 0; i < ne; i++) {
-      size_t Di = cg_graph_in_degree(g, cg_graph_edge_dst(g, out[i]));
+      size_t Di = cg_graph_in_degree(g, dst[i]);
       double pi = Di >= 2 ? p[P_SHARE] * (double)Di : 1.0;
       double pen = po > pi ? po : pi;
       cg_graph_set_edge_penalty(g, out[i], pen > 1.0 ? pen : 1.0);
