@@ -2,8 +2,10 @@
  * a test: prints figures).
  *
  * 1. The reverse solver (technology mode) at 1k, 10k, 100k comms of 1 MB
- *    at 1 GB/s, all started at 0, on two workloads: `sparse` (random pairs
- *    over n/4 hosts) and `pair` (every comm on one host pair). The measured
+ *    at 1 GB/s, all started at 0, on three workloads: `sparse` (random
+ *    pairs over n/4 hosts), `pair` (every comm on one host pair) and
+ *    `multi` (n/100 random host pairs over n/25 hosts, each comm on one of
+ *    them: about 100 parallel comms per pair). The measured
  *    times are the step solver's times x (1 + 1e-3 u), u uniform in [0, 1)
  *    from a fixed seed: as in real measurements, no two are equal, so
  *    every comm ends its own step. A size is skipped once the previous
@@ -12,7 +14,8 @@
  *    the later-step penalties): its time is still the work done.
  * 2. cg_fit_params (GigE, leave-one-scheme-out on) on the benchmark's
  *    default schemes predicted at beta 0.62, gamma_o 0.2, gamma_i 0.08.
- * Usage: bench_calibrate [budget seconds, default 30] */
+ * Usage: bench_calibrate [budget seconds, default 30] [technology...]
+ * (technologies: all by default) */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,19 +31,41 @@
 #define ALPHA 1e-9
 #define SIZE 1e6
 
-static double reverse_run(const cg_tech *t, int pair, size_t n, int *inconsistent)
+enum { SPARSE, PAIR, MULTI };
+static const char *const workload_names[] = {"sparse", "pair", "multi"};
+
+/* Every comm on a host pair drawn among `pairs` random pairs over `hosts`
+ * hosts (pairs = n: each comm draws its own). */
+static void draw_pairs(size_t n, size_t pairs, size_t hosts, cg_host *src, cg_host *dst)
+{
+  cg_host *ps = cg_xmalloc(pairs * sizeof *ps), *pd = cg_xmalloc(pairs * sizeof *pd);
+  for (size_t k = 0; k < pairs; k++) {
+    cg_host s = 0, d = 0;
+    while (s == d)
+      s = (cg_host)(rnd() % hosts), d = (cg_host)(rnd() % hosts);
+    ps[k] = s, pd[k] = d;
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t k = pairs == n ? i : rnd() % pairs;
+    src[i] = ps[k], dst[i] = pd[k];
+  }
+  free(ps), free(pd);
+}
+
+static double reverse_run(const cg_tech *t, int workload, size_t n, int *inconsistent)
 {
   cg_step_comm *c = cg_xcalloc(n, sizeof *c);
   cg_host *src = cg_xmalloc(n * sizeof *src), *dst = cg_xmalloc(n * sizeof *dst);
   double *T = cg_xmalloc(n * sizeof *T), *rho = cg_xmalloc(n * sizeof *rho);
-  size_t hosts = n / 4 > 2 ? n / 4 : 2;
-  for (size_t i = 0; i < n; i++) {
-    cg_host s = 0, d = pair ? 1 : 0;
-    while (s == d)
-      s = (cg_host)(rnd() % hosts), d = (cg_host)(rnd() % hosts);
-    c[i] = (cg_step_comm){.src = s, .dst = d, .size = SIZE};
-    src[i] = s, dst[i] = d;
-  }
+  if (workload == PAIR)
+    for (size_t i = 0; i < n; i++)
+      src[i] = 0, dst[i] = 1;
+  else if (workload == MULTI)
+    draw_pairs(n, n / 100 > 2 ? n / 100 : 2, n / 25 > 4 ? n / 25 : 4, src, dst);
+  else
+    draw_pairs(n, n, n / 4 > 2 ? n / 4 : 2, src, dst);
+  for (size_t i = 0; i < n; i++)
+    c[i] = (cg_step_comm){.src = src[i], .dst = dst[i], .size = SIZE};
   char err[512];
   double *params = cg_xmalloc((t->param_count ? t->param_count : 1) * sizeof *params);
   cg_tech_default_params(t, params);
@@ -99,27 +124,40 @@ static void fit_run(void)
 int main(int argc, char **argv)
 {
   double budget = argc > 1 ? atof(argv[1]) : 30;
+  for (int a = 2; a < argc; a++)
+    if (!cg_tech_find(argv[a])) {
+      char names[256];
+      cg_tech_names(names, sizeof names);
+      fprintf(stderr, "bench_calibrate: unknown technology '%s' (accepted: %s)\n", argv[a], names);
+      return 2;
+    }
   printf("%-14s %-8s %8s %10s %6s\n", "technology", "workload", "comms", "calibrate", "x10");
   const cg_tech *const *all = cg_tech_all();
-  for (size_t ti = 0; all[ti]; ti++)
-    for (int pair = 0; pair < 2; pair++) {
+  for (size_t ti = 0; all[ti]; ti++) {
+    int chosen = argc <= 2;
+    for (int a = 2; a < argc; a++)
+      chosen |= cg_tech_find(argv[a]) == all[ti];
+    if (!chosen)
+      continue;
+    for (int w = SPARSE; w <= MULTI; w++) {
       double prev = 0;
       for (size_t n = 1000; n <= 100000; n *= 10) {
         if (prev > budget / 10) {
-          printf("%-14s %-8s %8zu %10s\n", all[ti]->name, pair ? "pair" : "sparse", n, "skipped");
+          printf("%-14s %-8s %8zu %10s\n", all[ti]->name, workload_names[w], n, "skipped");
           continue;
         }
         int bad;
-        double dt = reverse_run(all[ti], pair, n, &bad);
+        double dt = reverse_run(all[ti], w, n, &bad);
         char x10[16] = "";
         if (prev > 0)
           snprintf(x10, sizeof x10, "%.1f", dt / prev);
-        printf("%-14s %-8s %8zu %10.4f %6s%s\n", all[ti]->name, pair ? "pair" : "sparse", n, dt, x10,
+        printf("%-14s %-8s %8zu %10.4f %6s%s\n", all[ti]->name, workload_names[w], n, dt, x10,
                bad ? "  inconsistent" : "");
         fflush(stdout);
         prev = dt;
       }
     }
+  }
   fit_run();
   return 0;
 }

@@ -22,7 +22,9 @@
  * Then breakpoint detection (cg_detect_breakpoints, what
  * contention-calibrate-p2p --detect runs) on ping-pong sweeps of 1000 to
  * 16000 distinct sizes, two measurements each.
- * Usage: bench_solvers [budget seconds per run, default 60]
+ * Usage: bench_solvers [budget seconds per run, default 60] [WORKLOAD
+ *        [TECHNOLOGY...]]  (only that workload and those technologies,
+ *        without the breakpoint detection)
  *        bench_solvers --scenario WORKLOAD N [TECHNOLOGY]
  * The second form prints the workload as a scenario file for the tools,
  * with TECHNOLOGY's predicted times as 'measured' (calibrate's input). */
@@ -107,8 +109,14 @@ static void counting_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   real->evaluate(g, dirty);
   size_t n;
-  cg_graph_changed(g, &n);
   evaluations++;
+  if (cg_graph_has_edges(g)) { /* the comms of the changed edges, without listing them */
+    const cg_edge *e = cg_graph_changed_edges(g, &n);
+    for (size_t k = 0; k < n; k++)
+      changes += cg_graph_edge_mult(g, e[k]);
+    return;
+  }
+  cg_graph_changed(g, &n);
   changes += n;
 }
 
@@ -302,6 +310,21 @@ int main(int argc, char **argv)
     return 2;
   }
   unsigned budget = (unsigned)b;
+  const char *only = argc > 2 ? argv[2] : NULL;
+  size_t nw = sizeof workloads / sizeof *workloads, w0 = 0;
+  while (only && w0 < nw && strcmp(workloads[w0].name, only) != 0)
+    w0++;
+  if (only && w0 == nw) {
+    fprintf(stderr, "bench_solvers: unknown workload '%s' (accepted: pair, sparse, sparse-dyn, pair-dyn)\n", only);
+    return 2;
+  }
+  for (int a = 3; a < argc; a++)
+    if (!cg_tech_find(argv[a])) {
+      char names[256];
+      cg_tech_names(names, sizeof names);
+      fprintf(stderr, "bench_solvers: unknown technology '%s' (accepted: %s)\n", argv[a], names);
+      return 2;
+    }
   const size_t sizes[] = {1000, 10000, 100000};
   const cg_tech *const *all = cg_tech_all();
   printf("Solver time in seconds (budget %u s per run); x10: ratio to the size ten times smaller;\n"
@@ -309,8 +332,13 @@ int main(int argc, char **argv)
          budget);
   printf("%-14s %-11s %7s %10s %6s %8s %9s %10s %6s\n", "technology", "workload", "comms", "predict", "x10",
          "evals", "changed", "calibrate", "x10");
-  for (size_t k = 0; all[k]; k++)
-    for (size_t w = 0; w < sizeof workloads / sizeof *workloads; w++) {
+  for (size_t k = 0; all[k]; k++) {
+    int chosen = argc <= 3;
+    for (int a = 3; a < argc; a++)
+      chosen |= cg_tech_find(argv[a]) == all[k];
+    for (size_t w = 0; chosen && w < nw; w++) {
+      if (only && w != w0)
+        continue;
       double prev_p = 0, prev_c = 0;
       int over_p = 0, over_c = 0;
       for (size_t z = 0; z < 3; z++) {
@@ -336,6 +364,8 @@ int main(int argc, char **argv)
         release(&in);
       }
     }
-  detection();
+  }
+  if (!only)
+    detection();
   return 0;
 }

@@ -45,7 +45,10 @@ double cg_graph_penalty(const cg_graph *g, cg_comm c);
 /* Comms whose penalty changed during the last add or remove (the comm added
  * is always listed, unless it is a self-comm, which never enters the graph;
  * the comm removed never is). Valid until the next mutation. Listed in the order the technology re-evaluated them, which
- * depends only on the event sequence (so simulations stay deterministic). */
+ * depends only on the event sequence (so simulations stay deterministic);
+ * with an edge_penalties technology, edge by edge in that order, then the
+ * comms added on an edge whose penalty stayed (the list is then built on
+ * the first call after an evaluation, O(comms listed)). */
 const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
 
 /* Deferred mode, for simulators that apply penalties once per simulated
@@ -122,6 +125,45 @@ const cg_host *cg_graph_sources(const cg_graph *g, size_t *n);
  * value that is not finite and >= 1 is stored and recorded as the graph's
  * error (cg_graph_error) if it is the first one. */
 void cg_graph_set_penalty(cg_graph *g, cg_comm c, double penalty);
+
+/* ---- Edges: parallel comms as one edge of multiplicity k ------------ */
+
+/* Only for a technology with edge_penalties set (technology.h): the graph
+ * then also keeps each distinct (source, destination) pair of active comms
+ * as an edge, with its multiplicity and one penalty shared by its comms
+ * (cg_graph_penalty of a comm reads its edge's). Edge handles are dense and
+ * reused once an edge has no comm left. With any other technology these
+ * functions must not be called (cg_graph_has_edges() says which). */
+typedef uint32_t cg_edge;
+#define CG_NO_EDGE UINT32_MAX
+int cg_graph_has_edges(const cg_graph *g);
+/* Edges leaving / entering h (one per distinct peer), unspecified order. */
+const cg_edge *cg_graph_out_edges(const cg_graph *g, cg_host h, size_t *n);
+const cg_edge *cg_graph_in_edges(const cg_graph *g, cg_host h, size_t *n);
+/* Beside those edges, in the same order: the other end of each (the
+ * destination of out_edges[i], the source of in_edges[i]) and its
+ * multiplicity, kept in the host's block so that a loop over a host's
+ * edges reads no edge record. */
+const cg_host *cg_graph_out_edge_peers(const cg_graph *g, cg_host h);
+const cg_host *cg_graph_in_edge_peers(const cg_graph *g, cg_host h);
+const uint32_t *cg_graph_out_edge_mults(const cg_graph *g, cg_host h);
+const uint32_t *cg_graph_in_edge_mults(const cg_graph *g, cg_host h);
+cg_host cg_graph_edge_src(const cg_graph *g, cg_edge e);
+cg_host cg_graph_edge_dst(const cg_graph *g, cg_edge e);
+size_t cg_graph_edge_mult(const cg_graph *g, cg_edge e); /* its comms */
+/* The comms of e, in unspecified order (cg_graph_edge_mult of them). */
+const cg_comm *cg_graph_edge_comms(const cg_graph *g, cg_edge e, size_t *n);
+cg_edge cg_graph_comm_edge(const cg_graph *g, cg_comm c); /* active comm */
+double cg_graph_edge_penalty(const cg_graph *g, cg_edge e);
+/* Sets the penalty of every comm of e at once (checked like
+ * cg_graph_set_penalty; a fault names the edge's comm of lowest handle). */
+void cg_graph_set_edge_penalty(cg_graph *g, cg_edge e, double penalty);
+/* Live edges whose penalty changed, or that were created, during the last
+ * add or remove (deferred mode: since the previous flush); the edge-level
+ * form of cg_graph_changed(), which lists their comms and the comms added.
+ * A solver reading this list pays per edge, not per comm. Valid until the
+ * next mutation. */
+const cg_edge *cg_graph_changed_edges(const cg_graph *g, size_t *count);
 
 /* Technology-private state, kept across events (NULL until set). The graph
  * frees it on destroy with tech->destroy_state, or free() if that is NULL. */

@@ -45,6 +45,12 @@ typedef struct cg_tech {
   void (*evaluate)(cg_graph *g, const cg_hostset *dirty);
   /* Frees the state set with cg_graph_set_tech_state(); NULL means free(). */
   void (*destroy_state)(void *state);
+  /* 1: the rules give parallel comms (same source, same destination) one
+   * penalty, and evaluate() sets it per edge with cg_graph_set_edge_penalty()
+   * reading the graph's edges (graph.h); the graph then keeps k parallel
+   * comms as one edge of multiplicity k, and an evaluation costs the edges
+   * it touches, not their comms. 0: per comm, cg_graph_set_penalty(). */
+  int edge_penalties;
 } cg_tech;
 
 /* All built-in technologies, NULL-terminated. */

@@ -25,6 +25,10 @@
  * destination whose in-degree changed (d); and d itself, whose receive term
  * changed.
  *
+ * Parallel comms get one penalty: the graph holds them as one edge
+ * (edge_penalties), and every loop below runs over edges, a comm count
+ * being the edge's multiplicity.
+ *
  * Cost: an event only records s and d (O(1)); the evaluation expands them
  * into the sources above once (so a deferred burst of events on one host
  * pair costs one pass, not one per event), and computes each destination's
@@ -115,15 +119,18 @@ static double side_penalty(size_t deg, size_t mine, size_t best, size_t count, d
 static void in_side(const cg_graph *g, gige_state *st, cg_host d, size_t *best, size_t *count)
 {
   if (cg_hostset_add(&st->known, d)) {
-    size_t Di, b = 0, c = 0;
-    const cg_comm *in = cg_graph_in_comms(g, d, &Di);
-    for (size_t j = 0; j < Di; j++) {
-      size_t dj = cg_graph_out_degree(g, cg_graph_comm_src(g, in[j]));
+    size_t ne, b = 0, c = 0;
+    cg_graph_in_edges(g, d, &ne);
+    const cg_host *src = cg_graph_in_edge_peers(g, d);
+    const uint32_t *mult = cg_graph_in_edge_mults(g, d);
+    for (size_t j = 0; j < ne; j++) {
+      size_t dj = cg_graph_out_degree(g, src[j]);
       if (dj > b) {
         b = dj;
         c = 0;
       }
-      c += dj == b;
+      if (dj == b)
+        c += mult[j];
     }
     st->in[d] = (gige_in){b, c};
   }
@@ -134,9 +141,10 @@ static void in_side(const cg_graph *g, gige_state *st, cg_host d, size_t *best, 
 static void add_sources_into(const cg_graph *g, cg_host d, cg_hostset *sources)
 {
   size_t n;
-  const cg_comm *in = cg_graph_in_comms(g, d, &n);
+  cg_graph_in_edges(g, d, &n);
+  const cg_host *src = cg_graph_in_edge_peers(g, d);
   for (size_t i = 0; i < n; i++)
-    cg_hostset_add(sources, cg_graph_comm_src(g, in[i]));
+    cg_hostset_add(sources, src[i]);
 }
 
 /* The dirty sources, and every source into a recorded destination or into
@@ -145,9 +153,10 @@ static void expand(const cg_graph *g, gige_state *st, const cg_hostset *dirty)
 {
   for (size_t k = 0; k < st->movers.count; k++) {
     size_t n;
-    const cg_comm *out = cg_graph_out_comms(g, st->movers.items[k], &n);
+    cg_graph_out_edges(g, st->movers.items[k], &n);
+    const cg_host *dst = cg_graph_out_edge_peers(g, st->movers.items[k]);
     for (size_t i = 0; i < n; i++)
-      cg_hostset_add(&st->dests, cg_graph_comm_dst(g, out[i]));
+      cg_hostset_add(&st->dests, dst[i]);
   }
   cg_hostset_clear(&st->sources);
   for (size_t k = 0; k < dirty->count; k++)
@@ -167,19 +176,22 @@ static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
   cg_hostset_clear(&st->known);
   for (size_t k = 0; k < st->sources.count; k++) {
     cg_host s = st->sources.items[k];
-    size_t Do;
-    const cg_comm *out = cg_graph_out_comms(g, s, &Do);
+    size_t Do = cg_graph_out_degree(g, s), ne;
+    const cg_edge *out = cg_graph_out_edges(g, s, &ne);
+    const cg_host *dst = cg_graph_out_edge_peers(g, s);
+    const uint32_t *mult = cg_graph_out_edge_mults(g, s);
     size_t best_o = 0, count_o = 0;
-    for (size_t i = 0; i < Do; i++) {
-      size_t di = cg_graph_in_degree(g, cg_graph_comm_dst(g, out[i]));
+    for (size_t i = 0; i < ne; i++) {
+      size_t di = cg_graph_in_degree(g, dst[i]);
       if (di > best_o) {
         best_o = di;
         count_o = 0;
       }
-      count_o += di == best_o;
+      if (di == best_o)
+        count_o += mult[i];
     }
-    for (size_t i = 0; i < Do; i++) {
-      cg_host d = cg_graph_comm_dst(g, out[i]);
+    for (size_t i = 0; i < ne; i++) {
+      cg_host d = dst[i];
       size_t Di = cg_graph_in_degree(g, d), best_i, count_i;
       in_side(g, st, d, &best_i, &count_i);
       double po = side_penalty(Do, Di, best_o, count_o, p[P_BETA], p[P_GAMMA_O]);
@@ -187,7 +199,7 @@ static void gige_evaluate(cg_graph *g, const cg_hostset *dirty)
         po *= 1.0 + p[P_RECV] * (double)cg_graph_in_degree(g, s);
       double pi = side_penalty(Di, Do, best_i, count_i, p[P_BETA], p[P_GAMMA_I]);
       double pen = po > pi ? po : pi;
-      cg_graph_set_penalty(g, out[i], pen > 1.0 ? pen : 1.0);
+      cg_graph_set_edge_penalty(g, out[i], pen > 1.0 ? pen : 1.0);
     }
   }
 }
@@ -200,4 +212,5 @@ const cg_tech cg_tech_gige = {
   .edge_changed = gige_edge_changed,
   .evaluate = gige_evaluate,
   .destroy_state = gige_destroy,
+  .edge_penalties = 1, /* a comm's penalty depends on its (s, d) only */
 };

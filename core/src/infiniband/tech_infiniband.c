@@ -20,6 +20,10 @@
  * Every edge counts, parallel edges of a multi-out source included; since
  * x >= 1/d-(d), a single-out comm never gets less than the fair share.
  *
+ * Parallel comms get one penalty (P(s), or rule (b) on their one
+ * destination): the graph holds them as one edge (edge_penalties) and the
+ * loops below run over edges, weighting an edge by its multiplicity.
+ *
  * Incremental state: per destination, integer aggregates over its in-edges
  * of 1/d+(src) (fixed point), d+(src), d+(src)^2 and the count of sources
  * of out-degree 1. Integer sums make the multi-out penalties independent of
@@ -42,7 +46,6 @@ typedef struct ib_dest {
   int64_t deg_sum;   /* sum of d+(src) */
   int64_t deg_sq;    /* sum of d+(src)^2 */
   int64_t singles;   /* in-edges whose source has out-degree 1 */
-  uint32_t mult;     /* scratch: edges from the source being evaluated */
 } ib_dest;
 
 typedef struct ib_state {
@@ -93,9 +96,9 @@ static ib_state *state_of(cg_graph *g)
   return st;
 }
 
-/* Adds (sign = +1) or removes (-1) the contribution of one in-edge whose
- * source has out-degree d. */
-static void contribute(ib_dest *x, size_t d, int sign)
+/* Adds (sign = +1) or removes (-1) the contribution of m parallel
+ * in-edges whose source has out-degree d. */
+static void contribute(ib_dest *x, size_t d, int64_t sign)
 {
   x->inv_sum += sign * fp_inverse(d);
   x->deg_sum += sign * (int64_t)d;
@@ -109,20 +112,25 @@ static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hos
   size_t now = cg_graph_out_degree(g, s);
   size_t before = (size_t)((long)now - delta);
   size_t n;
-  const cg_comm *out = cg_graph_out_comms(g, s, &n);
+  cg_graph_out_edges(g, s, &n);
+  const cg_host *dst = cg_graph_out_edge_peers(g, s);
+  const uint32_t *mult = cg_graph_out_edge_mults(g, s);
 
-  /* Bring every edge of s (and the changed edge) from degree `before` to
-   * `now`: first make the changed edge look as if it had been there. */
-  if (before == 0) { /* first edge of s: nothing to move */
+  /* Bring every comm of s (and the changed comm) from degree `before` to
+   * `now`: first make the changed comm look as if it had been there. The
+   * sums are integers, so moving an edge's m comms at once gives the same
+   * values as moving them one by one. */
+  if (before == 0) { /* first comm of s: nothing to move */
     contribute(&st->dest[d], now, +1);
     n = 0;
   } else {
     contribute(&st->dest[d], before, delta > 0 ? +1 : -1);
   }
   for (size_t i = 0; i < n; i++) {
-    ib_dest *x = &st->dest[cg_graph_comm_dst(g, out[i])];
-    contribute(x, before, -1);
-    contribute(x, now, +1);
+    ib_dest *x = &st->dest[dst[i]];
+    int64_t m = (int64_t)mult[i];
+    contribute(x, before, -m);
+    contribute(x, now, m);
   }
 
   /* Every source into a destination of s, or into d, may see a change:
@@ -130,9 +138,10 @@ static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hos
    * once (in deferred mode, once for all the events of a flush). */
   cg_hostset_add(dirty, s);
   cg_hostset_add(&st->dests, d);
-  out = cg_graph_out_comms(g, s, &n);
+  cg_graph_out_edges(g, s, &n);
+  dst = cg_graph_out_edge_peers(g, s);
   for (size_t i = 0; i < n; i++)
-    cg_hostset_add(&st->dests, cg_graph_comm_dst(g, out[i]));
+    cg_hostset_add(&st->dests, dst[i]);
 }
 
 /* Rule (a) for an edge (s, d') with m = mult(s, d'), D = d+(s). */
@@ -147,20 +156,18 @@ static int rule_a(const ib_dest *x, size_t in_deg, size_t m, size_t D)
 /* Penalty shared by all comms of a source of out-degree >= 2. */
 static double multi_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
 {
-  size_t D, i;
-  const cg_comm *out = cg_graph_out_comms(g, s, &D);
-  for (i = 0; i < D; i++)
-    st->dest[cg_graph_comm_dst(g, out[i])].mult = 0;
-  for (i = 0; i < D; i++)
-    st->dest[cg_graph_comm_dst(g, out[i])].mult++;
-
+  size_t D = cg_graph_out_degree(g, s), ne;
+  cg_graph_out_edges(g, s, &ne);
+  const cg_host *dst = cg_graph_out_edge_peers(g, s);
+  const uint32_t *mult = cg_graph_out_edge_mults(g, s);
   int64_t own = fp_inverse(D), sum = 0;
   int any_c = 0;
-  for (i = 0; i < D; i++) {
-    cg_host dd = cg_graph_comm_dst(g, out[i]);
+  for (size_t i = 0; i < ne; i++) { /* each of the edge's m comms adds the same term */
+    cg_host dd = dst[i];
+    size_t m = mult[i];
     const ib_dest *x = &st->dest[dd];
-    sum += x->inv_sum - (int64_t)x->mult * own;
-    if (!any_c && !rule_a(x, cg_graph_in_degree(g, dd), x->mult, D))
+    sum += (int64_t)m * (x->inv_sum - (int64_t)m * own);
+    if (!any_c && !rule_a(x, cg_graph_in_degree(g, dd), m, D))
       any_c = 1;
   }
   return (double)D + (any_c ? (double)sum / (double)FP_ONE : 0.0);
@@ -210,14 +217,17 @@ static void sort_shares(double *v, size_t m)
  * sum does not depend on the order of d's in-edges. */
 static double rule_b(const cg_graph *g, ib_state *st, cg_host d)
 {
-  size_t in_deg, m = 0;
-  const cg_comm *in = cg_graph_in_comms(g, d, &in_deg);
+  size_t in_deg = cg_graph_in_degree(g, d), m = 0, ne;
+  const cg_edge *in = cg_graph_in_edges(g, d, &ne);
   size_t n = (size_t)st->dest[d].singles;
   if (in_deg - n > st->shares_cap)
     cg_grow((void **)&st->shares, &st->shares_cap, in_deg - n, sizeof *st->shares);
-  for (size_t i = 0; i < in_deg; i++)
-    if (cg_graph_out_degree(g, cg_graph_comm_src(g, in[i])) > 1)
-      st->shares[m++] = 1.0 / cg_graph_penalty(g, in[i]);
+  for (size_t i = 0; i < ne; i++)
+    if (cg_graph_out_degree(g, cg_graph_edge_src(g, in[i])) > 1) {
+      double share = 1.0 / cg_graph_edge_penalty(g, in[i]);
+      for (size_t k = cg_graph_edge_mult(g, in[i]); k > 0; k--) /* one share per comm */
+        st->shares[m++] = share;
+    }
   sort_shares(st->shares, m);
   /* Water-filling: `left` of the card is shared by `k` comms; a share
    * below the level left/k is taken whole, the rest are capped at it. */
@@ -232,8 +242,8 @@ static double rule_b(const cg_graph *g, ib_state *st, cg_host d)
 static double single_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
 {
   size_t n;
-  const cg_comm *out = cg_graph_out_comms(g, s, &n);
-  cg_host d = cg_graph_comm_dst(g, out[0]);
+  const cg_edge *out = cg_graph_out_edges(g, s, &n);
+  cg_host d = cg_graph_edge_dst(g, out[0]);
   size_t in_deg = cg_graph_in_degree(g, d);
   const ib_dest *x = &st->dest[d];
   if (in_deg == 1)
@@ -255,12 +265,12 @@ static double single_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
 static void set_all_out(cg_graph *g, cg_host s, double p, int *changed)
 {
   size_t n;
-  const cg_comm *out = cg_graph_out_comms(g, s, &n);
+  const cg_edge *out = cg_graph_out_edges(g, s, &n);
   for (size_t i = 0; i < n; i++) {
-    double old = cg_graph_penalty(g, out[i]);
+    double old = cg_graph_edge_penalty(g, out[i]);
     if (!(old == p))
       *changed = 1;
-    cg_graph_set_penalty(g, out[i], p);
+    cg_graph_set_edge_penalty(g, out[i], p);
   }
 }
 
@@ -280,15 +290,17 @@ static void evaluate_source(cg_graph *g, ib_state *st, cg_host s)
   /* Out-degree-1 sources sharing a destination with s depend on P(s);
    * scan each destination that has such sources once. */
   size_t n;
-  const cg_comm *out = cg_graph_out_comms(g, s, &n);
+  cg_graph_out_edges(g, s, &n);
+  const cg_host *dst = cg_graph_out_edge_peers(g, s);
   for (size_t j = 0; j < n; j++) {
-    cg_host d = cg_graph_comm_dst(g, out[j]);
+    cg_host d = dst[j];
     if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
       continue;
     size_t m;
-    const cg_comm *in = cg_graph_in_comms(g, d, &m);
+    cg_graph_in_edges(g, d, &m);
+    const cg_host *src = cg_graph_in_edge_peers(g, d);
     for (size_t k = 0; k < m; k++) {
-      cg_host o = cg_graph_comm_src(g, in[k]);
+      cg_host o = src[k];
       if (cg_graph_out_degree(g, o) == 1)
         cg_hostset_add(&st->singles, o);
     }
@@ -313,9 +325,10 @@ static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
   }
   for (size_t i = 0; i < st->dests.count; i++) {
     size_t m;
-    const cg_comm *in = cg_graph_in_comms(g, st->dests.items[i], &m);
+    cg_graph_in_edges(g, st->dests.items[i], &m);
+    const cg_host *src = cg_graph_in_edge_peers(g, st->dests.items[i]);
     for (size_t k = 0; k < m; k++) {
-      cg_host o = cg_graph_comm_src(g, in[k]);
+      cg_host o = src[k];
       if (cg_hostset_add(&st->sources, o))
         evaluate_source(g, st, o);
     }
@@ -336,4 +349,5 @@ const cg_tech cg_tech_infiniband = {
   .edge_changed = ib_edge_changed,
   .evaluate = ib_evaluate,
   .destroy_state = ib_destroy,
+  .edge_penalties = 1, /* P(s) per source, rule (b) per destination */
 };

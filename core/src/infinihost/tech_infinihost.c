@@ -16,7 +16,9 @@
  * leave-one-scheme-out errors).
  *
  * An edge change (s, d) changes d+(s) and d-(d): it dirties s, d (whose
- * comms' receive term changed) and every source into d (in side). */
+ * comms' receive term changed) and every source into d (in side).
+ * Parallel comms share one penalty: the graph holds them as one edge
+ * (edge_penalties) and the loops run over edges. */
 #include "contention/technology.h"
 
 enum { P_SHARE, P_RECV };
@@ -33,9 +35,10 @@ static void infinihost_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta
   cg_hostset_add(dirty, s);
   cg_hostset_add(dirty, d);
   size_t n;
-  const cg_comm *in = cg_graph_in_comms(g, d, &n);
+  cg_graph_in_edges(g, d, &n);
+  const cg_host *src = cg_graph_in_edge_peers(g, d);
   for (size_t i = 0; i < n; i++)
-    cg_hostset_add(dirty, cg_graph_comm_src(g, in[i]));
+    cg_hostset_add(dirty, src[i]);
 }
 
 static void infinihost_evaluate(cg_graph *g, const cg_hostset *dirty)
@@ -43,16 +46,17 @@ static void infinihost_evaluate(cg_graph *g, const cg_hostset *dirty)
   const double *p = cg_graph_tech_params(g);
   for (size_t k = 0; k < dirty->count; k++) {
     cg_host s = dirty->items[k];
-    size_t Do;
-    const cg_comm *out = cg_graph_out_comms(g, s, &Do);
+    size_t Do = cg_graph_out_degree(g, s), ne;
+    const cg_edge *out = cg_graph_out_edges(g, s, &ne);
+    const cg_host *dst = cg_graph_out_edge_peers(g, s);
     double po = 1.0;
     if (Do >= 2)
       po = p[P_SHARE] * (double)Do * (1.0 + p[P_RECV] * (double)cg_graph_in_degree(g, s));
-    for (size_t i = 0; i < Do; i++) {
-      size_t Di = cg_graph_in_degree(g, cg_graph_comm_dst(g, out[i]));
+    for (size_t i = 0; i < ne; i++) {
+      size_t Di = cg_graph_in_degree(g, dst[i]);
       double pi = Di >= 2 ? p[P_SHARE] * (double)Di : 1.0;
       double pen = po > pi ? po : pi;
-      cg_graph_set_penalty(g, out[i], pen > 1.0 ? pen : 1.0);
+      cg_graph_set_edge_penalty(g, out[i], pen > 1.0 ? pen : 1.0);
     }
   }
 }
@@ -66,4 +70,5 @@ const cg_tech cg_tech_infinihost = {
   .edge_changed = infinihost_edge_changed,
   .evaluate = infinihost_evaluate,
   .destroy_state = NULL,
+  .edge_penalties = 1, /* a comm's penalty depends on its (s, d) only */
 };

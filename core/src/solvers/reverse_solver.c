@@ -171,6 +171,75 @@ int cg_reverse_first_step_tech_grouped(const double *measured, const cg_host *sr
   return rc;
 }
 
+/* The first-step offending comm and its step, as the solver reports it. */
+typedef struct bad_comm {
+  size_t comm, step;
+  double value;
+} bad_comm;
+
+static void note_bad(bad_comm *b, size_t i, size_t step, double value)
+{
+  if (b->comm == NO_INDEX || i < b->comm)
+    *b = (bad_comm){i, step, value};
+}
+
+/* The steps on a graph that holds parallel comms as one edge (a technology
+ * with edge_penalties): the comms of an edge share its penalty, so they
+ * also share the bytes sent since step 1, W[e], accumulated when the
+ * edge's penalty changes with the same additions, in the same order, as a
+ * comm's own `sent` (the result is bit-identical). A step costs the edges
+ * that change, not their comms. */
+static void edge_steps(cg_graph *g, const double *t, size_t k, const size_t *first, const size_t *by_step,
+                       size_t n, double alpha, const cg_comm *h, const size_t *of_handle, double *sent,
+                       bad_comm *bad)
+{
+  double *W = cg_xcalloc(n, sizeof *W), *since = cg_xmalloc(n * sizeof *since);
+  double *rho = cg_xmalloc(n * sizeof *rho);
+  for (size_t i = 0; i < n; i++) { /* the edges are < n: one per comm at most */
+    cg_edge e = cg_graph_comm_edge(g, h[i]);
+    rho[e] = cg_graph_edge_penalty(g, e);
+    since[e] = t[0];
+  }
+  for (size_t j = 1; j <= k; j++) {
+    for (size_t x = first[j]; x < first[j + 1]; x++) {
+      size_t i = by_step[x];
+      cg_edge e = cg_graph_comm_edge(g, h[i]);
+      sent[i] = j >= 2 ? W[e] + (t[j - 1] - since[e]) / (alpha * rho[e]) : 0.0;
+      cg_graph_remove(g, h[i]);
+    }
+    if (j == k)
+      break;
+    cg_graph_flush(g);
+    size_t nch;
+    const cg_edge *ch = cg_graph_changed_edges(g, &nch);
+    for (size_t c = 0; c < nch; c++) {
+      cg_edge e = ch[c];
+      double p = cg_graph_edge_penalty(g, e);
+      if (!(p >= 1.0) || !isfinite(p)) {
+        size_t m;
+        const cg_comm *on = cg_graph_edge_comms(g, e, &m);
+        for (size_t y = 0; y < m; y++)
+          note_bad(bad, of_handle[on[y]], j + 1, p);
+        continue;
+      }
+      if (j >= 2)
+        W[e] += (t[j - 1] - since[e]) / (alpha * rho[e]);
+      since[e] = t[j - 1];
+      rho[e] = p;
+    }
+    if (j == 1)
+      for (size_t x = first[2]; x < n; x++) {
+        size_t i = by_step[x];
+        double p = rho[cg_graph_comm_edge(g, h[i])];
+        if (!(p >= 1.0) || !isfinite(p))
+          note_bad(bad, i, 2, p);
+      }
+    if (bad->comm != NO_INDEX)
+      break;
+  }
+  free(W), free(since), free(rho);
+}
+
 int cg_reverse_first_step_tech_e(const double *measured, const cg_host *src, const cg_host *dst, size_t n,
                                  double alpha, double size, const cg_tech *tech, const double *params,
                                  const int32_t *host_group, size_t group_count, double *rho1, cg_error *err)
@@ -221,6 +290,12 @@ int cg_reverse_first_step_tech_e(const double *measured, const cg_host *src, con
   snprintf(source, sizeof source, "the later-step penalties of technology '%s'", tech->name);
   size_t bad = NO_INDEX, bad_step = 0;
   double bad_value = 0;
+  if (cg_graph_has_edges(g)) {
+    bad_comm b = {NO_INDEX, 0, 0};
+    edge_steps(g, t, k, first, by_step, n, alpha, h, of_handle, sent, &b);
+    bad = b.comm, bad_step = b.step, bad_value = b.value;
+    k = 0; /* done: skip the per-comm steps */
+  }
   for (size_t j = 1; j <= k; j++) {
     /* The comms of step j end at t[j-1]: they stop sending and leave. */
     for (size_t x = first[j]; x < first[j + 1]; x++) {

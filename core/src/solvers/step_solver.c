@@ -8,7 +8,20 @@
  * instant in deferred mode) and the comms that end: O((changes + ends) log n)
  * instead of a scan of every running comm. Given penalties change for every
  * running comm at every step (one list entry per step lived: linear in the
- * input), and the optional step table is O(steps x running) by nature. */
+ * input), and the optional step table is O(steps x running) by nature.
+ *
+ * With a technology whose parallel comms share one penalty (edge_penalties:
+ * the graph holds them as one edge), k comms on one host pair would still
+ * cost k heap moves per step. There the solver works per edge instead:
+ * the comms of an edge progress at one rate. The edge keeps V_e, the
+ * bytes left of its first comm (decreasing by the bytes one comm moves,
+ * also after that comm ended); a comm arriving at t_join keeps the
+ * constant key V_e(t_join) - size and ends when V_e falls to it. An edge
+ * holds its comms in a heap of keys and has one entry in the end heap (its
+ * highest key's time): an event costs O(changed edges x log n). The first
+ * comm's key is 0, so an edge that only ever holds one comm does the very
+ * arithmetic of the per-comm path (bit-identical times on sparse inputs);
+ * a comm arriving later rounds differently: a few 1e-16 relative. */
 #include "contention/step_solver.h"
 
 #include <math.h>
@@ -37,6 +50,18 @@ typedef struct run {
   int state;
 } run;
 
+/* Edge mode: one edge of the graph, its comms' common progress. */
+typedef struct edge_run {
+  double V;     /* bytes left of its first comm at `since` (may go < 0) */
+  double since;
+  double rho;   /* NaN until the first is known */
+  size_t *heap; /* its running comms, max-heap by key, then min index, */
+  size_t one;   /* in `one` while cap is 0 (most edges: no allocation) */
+  size_t n, cap;
+} edge_run;
+
+static size_t *edge_heap(edge_run *x) { return x->cap ? x->heap : &x->one; }
+
 /* What one event needs; `err` gets the first failure. */
 typedef struct solver {
   const cg_step_comm *comms;
@@ -54,6 +79,14 @@ typedef struct solver {
   cg_host *lsrc, *ldst;    /* limiter buffers: the running inter-host comms */
   double *ldemand, *lrate;
   size_t *lcomm;
+  /* edge mode (tech->edge_penalties): end heap items < n are edges,
+   * self_base + i the self-comm i (self_base is 0 otherwise) */
+  int edges;
+  size_t n, self_base;
+  double *key;     /* per comm: V_e at its arrival - size */
+  cg_edge *edge_of;
+  edge_run *er;
+  size_t er_cap;
   /* the failure with the lowest comm index, reported after a pass */
   size_t bad, bad_steps;
   double bad_value;
@@ -106,7 +139,106 @@ static void set_rate(solver *s, size_t i, double rho, double t)
     x->since = t;
   }
   x->rho = rho;
-  end_heap_set(&s->ends, i, x->since + x->remaining * s->alpha * rho);
+  end_heap_set(&s->ends, s->self_base + i, x->since + x->remaining * s->alpha * rho);
+}
+
+/* ---- Edge mode ---- */
+
+static int key_less(const solver *s, size_t a, size_t b)
+{
+  return s->key[a] > s->key[b] || (s->key[a] == s->key[b] && a < b); /* ends first */
+}
+
+static void edge_push(solver *s, edge_run *x, size_t i)
+{
+  if (x->n == 1 && x->cap == 0) { /* a second comm: to an allocated heap */
+    cg_grow((void **)&x->heap, &x->cap, 4, sizeof *x->heap);
+    x->heap[0] = x->one;
+  } else if (x->cap) {
+    cg_grow((void **)&x->heap, &x->cap, x->n + 1, sizeof *x->heap);
+  }
+  size_t *h = edge_heap(x), at = x->n++;
+  while (at > 0 && key_less(s, i, h[(at - 1) / 2])) {
+    h[at] = h[(at - 1) / 2];
+    at = (at - 1) / 2;
+  }
+  h[at] = i;
+}
+
+static size_t edge_pop(solver *s, edge_run *x)
+{
+  size_t *h = edge_heap(x);
+  size_t top = h[0], c = h[--x->n], at = 0;
+  for (size_t k; (k = 2 * at + 1) < x->n; at = k) {
+    if (k + 1 < x->n && key_less(s, h[k + 1], h[k]))
+      k++;
+    if (!key_less(s, h[k], c))
+      break;
+    h[at] = h[k];
+  }
+  if (x->n)
+    h[at] = c;
+  return top;
+}
+
+/* The edge's entry in the end heap: when V_e falls to its highest key. */
+static void edge_reschedule(solver *s, cg_edge e)
+{
+  edge_run *x = &s->er[e];
+  end_heap_set(&s->ends, e, x->since + (x->V - s->key[edge_heap(x)[0]]) * s->alpha * x->rho);
+}
+
+/* Brings V_e down to time t (penalty unchanged). */
+static void edge_advance(solver *s, edge_run *x, double t)
+{
+  if (isnan(x->rho))
+    return;
+  x->V -= (t - x->since) / (s->alpha * x->rho);
+  x->since = t;
+}
+
+/* Comm i, arrived at t, joins edge e. */
+static void edge_join(solver *s, cg_edge e, size_t i, double t)
+{
+  if (e >= s->er_cap)
+    cg_grow((void **)&s->er, &s->er_cap, (size_t)e + 1, sizeof *s->er);
+  edge_run *x = &s->er[e];
+  if (x->n == 0) { /* a new edge (or a handle the graph reused) */
+    x->V = s->comms[i].size;
+    x->since = t;
+    x->rho = NAN;
+  }
+  edge_advance(s, x, t);
+  s->edge_of[i] = e;
+  s->key[i] = x->V - s->comms[i].size; /* 0 for the first comm */
+  edge_push(s, x, i);
+  if (!isnan(x->rho))
+    edge_reschedule(s, e);
+}
+
+static void edge_rate(solver *s, cg_edge e, double rho, double t)
+{
+  edge_run *x = &s->er[e];
+  if (x->rho == rho)
+    return;
+  edge_advance(s, x, t);
+  x->rho = rho;
+  edge_reschedule(s, e);
+}
+
+/* Pops the end heap's top item; returns the comm that ends. */
+static size_t pop_end(solver *s)
+{
+  size_t item = end_heap_pop(&s->ends);
+  if (!s->edges)
+    return item;
+  if (item >= s->self_base)
+    return item - s->self_base;
+  edge_run *x = &s->er[item];
+  size_t i = edge_pop(s, x);
+  if (x->n)
+    edge_reschedule(s, (cg_edge)item);
+  return i;
 }
 
 /* The rules' (or given) penalty of comm i; with a limiter its rate waits
@@ -195,6 +327,21 @@ static void tech_step(solver *s, double t)
 {
   cg_graph_flush(s->g);
   size_t nch;
+  if (s->edges) {
+    const cg_edge *ce = cg_graph_changed_edges(s->g, &nch);
+    for (size_t k = 0; k < nch; k++) {
+      double p = cg_graph_edge_penalty(s->g, ce[k]);
+      if (valid_penalty(p)) {
+        edge_rate(s, ce[k], p, t);
+        continue;
+      }
+      size_t m;
+      const cg_comm *on = cg_graph_edge_comms(s->g, ce[k], &m);
+      for (size_t y = 0; y < m; y++)
+        note_bad(s, s->of_handle[on[y]], p, 0, 0);
+    }
+    return;
+  }
   const cg_comm *ch = cg_graph_changed(s->g, &nch);
   for (size_t k = 0; k < nch; k++) {
     if (ch[k] >= s->handle_cap || s->of_handle[ch[k]] == NO_INDEX)
@@ -241,6 +388,12 @@ static void table_rows(solver *s, cg_step_table *table, double t, double t_next)
   for (size_t k = 0; k < s->nactive; k++) {
     size_t i = s->sorted[k];
     const run *x = &s->r[i];
+    if (s->edges && in_graph(&s->comms[i])) {
+      const edge_run *e = &s->er[s->edge_of[i]];
+      double left = x->state == DONE ? 0.0 : (e->V - (t_next - e->since) / (s->alpha * e->rho)) - s->key[i];
+      add_row(table, s->step, t, t_next, i, e->rho, left);
+      continue;
+    }
     double left = x->state == DONE ? 0.0 : x->remaining - (t_next - x->since) / (s->alpha * x->rho);
     add_row(table, s->step, t, t_next, i, x->rho, left);
   }
@@ -286,7 +439,17 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
   s.active = cg_xmalloc(cap * sizeof *s.active);
   s.ending = cg_xmalloc(cap * sizeof *s.ending);
   s.sorted = table ? cg_xmalloc(cap * sizeof *s.sorted) : NULL;
-  end_heap_init(&s.ends, n);
+  s.n = n;
+  /* Per-edge progress needs one rate per edge; the limiters' max-min
+   * share is computed per comm, so a limited solve keeps the per-comm
+   * path (the graph still gives every comm its edge's penalty). */
+  s.edges = tech && tech->edge_penalties && !(limiter > 0);
+  if (s.edges) {
+    s.self_base = n;
+    s.key = cg_xmalloc(cap * sizeof *s.key);
+    s.edge_of = cg_xmalloc(cap * sizeof *s.edge_of);
+  }
+  end_heap_init(&s.ends, s.edges ? 2 * n : n);
   if (tech) {
     s.g = cg_graph_create(tech, params);
     for (size_t h = 0; h < group_count; h++)
@@ -325,6 +488,8 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
         if (s.g) {
           x->handle = cg_graph_add(s.g, comms[i].src, comms[i].dst);
           map_handle(&s, x->handle, i);
+          if (s.edges)
+            edge_join(&s, cg_graph_comm_edge(s.g, x->handle), i, t);
         }
       } else {
         set_rate(&s, i, 1.0, t); /* a self-comm runs uncontended */
@@ -352,7 +517,7 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
     double limit = t_next + fabs(t_next) * SAME_TIME_REL;
     size_t nend = 0;
     while (s.ends.count && s.ends.key[end_heap_top(&s.ends)] <= limit) {
-      size_t i = end_heap_pop(&s.ends);
+      size_t i = pop_end(&s);
       s.r[i].state = DONE;
       finish[i] = t_next;
       s.ending[nend++] = i;
@@ -379,6 +544,11 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
 out:
   cg_graph_destroy(s.g);
   end_heap_free(&s.ends);
+  for (size_t e = 0; e < s.er_cap; e++)
+    free(s.er[e].heap);
+  free(s.er);
+  free(s.key);
+  free(s.edge_of);
   free(s.r);
   free(s.active);
   free(s.ending);
