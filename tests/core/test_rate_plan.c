@@ -32,7 +32,7 @@ static void out_degree_evaluate(cg_graph *g, const cg_hostset *dirty)
 }
 
 static const cg_tech out_degree = {"out-degree", "p = comms leaving the source", NULL, 0, out_degree_edge,
-                                   out_degree_evaluate, NULL};
+                                   out_degree_evaluate, NULL, 0};
 
 static cg_graph *graph(void)
 {
