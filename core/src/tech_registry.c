@@ -7,6 +7,7 @@
 
 #include "contention/quote.h"
 #include "contention/technology.h"
+#include "contention/units.h"
 
 static const cg_tech *const all_techs[] = {
   &cg_tech_infiniband,
@@ -58,11 +59,10 @@ int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const 
     const cg_tech_param *p = &t->params[i];
     if (strcmp(p->name, name) != 0)
       continue;
-    char *end;
-    errno = 0;
-    double v = strtod(value, &end);
-    if (end == value || *end != '\0' || errno == ERANGE || !isfinite(v) || v < p->min_value ||
-        v > p->max_value) {
+    /* a plain decimal number: strtod alone would take "0x1" or " 1" */
+    double v;
+    char perr[8];
+    if (cg_parse_number(value, &v, perr, sizeof perr) != 0 || v < p->min_value || v > p->max_value) {
       char q[CG_QUOTE_SIZE];
       snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected a number in [%g, %g]",
                cg_quote(value, q, sizeof q), t->name, name, p->min_value, p->max_value);

@@ -12,6 +12,7 @@
 #include "comm_error.h"
 #include "contention/alloc.h"
 #include "contention/fit_params.h"
+#include "contention/units.h"
 #include "contention/quote.h"
 #include "output.h"
 #include "scenario.h"
@@ -275,10 +276,9 @@ static int set_value(const char *prog, const char *opt, const cg_tech *t, double
     return -1;
   }
   const cg_tech_param *lp = &cg_fit_limiter_param;
-  char *end;
-  errno = 0;
-  double v = strtod(text, &end);
-  if (end == text || *end || errno || !(v >= lp->min_value && v <= lp->max_value)) {
+  double v;
+  char perr[8];
+  if (cg_parse_number(text, &v, perr, sizeof perr) != 0 || !(v >= lp->min_value && v <= lp->max_value)) {
     fprintf(stderr, "%s: %s: invalid value '%s' for limiter: expected a ratio of the bandwidth in [%g, %g]\n",
             prog, opt, cg_quote(text, q, sizeof q), lp->min_value, lp->max_value);
     return -1;
