@@ -52,6 +52,8 @@ How to run:
   --resume DIR             run the runs of DIR's campaign that did not finish
                            (interrupted or not run), then report all
 A results directory holds one campaign at a time: a second one refuses it.
+It is new, empty or an earlier campaign's (whose runs it replaces); a
+directory of other files is refused.
 Options writing a file (--cfg=contention/trace:FILE, tracing/filename,
 -trace-file) take {run} in FILE, replaced by each run's number; with runs at
 once, they must.

@@ -140,6 +140,7 @@ def main(argv):
     file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
     settings = cli.merge(file_s, cli_s, build)
     out = run["out"] or os.path.join(build, "compare")
+    results.check_new_out(out)
     lock.hold(out)
     runs = planner.build(settings, out, build, os.getcwd())
     jobs = run["jobs"] or local.default_jobs()

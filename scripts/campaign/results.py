@@ -52,23 +52,49 @@ def store_run(out, row):
     write_atomic(run_path(out, row["run"]), to_csv([row]))
 
 
+# The files a campaign writes in DIR, runs/ and logs/ (and the temporary
+# files of write_atomic): the only ones clear_runs removes, so a user's own
+# file there (logs/2024-notes.txt) is never lost.
+OWN_TOP = re.compile(r"(results\.csv|plan\.json)\.tmp[0-9]+")
+OWN_RUN = re.compile(r"([0-9]{4,})\.csv(\.tmp[0-9]+)?")
+OWN_LOG = re.compile(r"([0-9]{4,})\.(out|err)|slurm-[0-9]+_[0-9]+\.out")
+# Every name a campaign creates in DIR.
+OWN_NAMES = ("campaign.lock", "hostfile", "plan.json", "results.csv", "runs", "logs", "figures", "slurm")
+
+
 def clear_runs(out, keep=()):
     """Removes the rows, logs and results of a previous campaign in DIR (but
-    the rows and logs of the runs in keep), and temporary files."""
+    the rows and logs of the runs in keep), and temporary files left by a
+    process killed while writing. Files of other names stay."""
     if os.path.exists(os.path.join(out, "results.csv")):
         os.remove(os.path.join(out, "results.csv"))
-    for name in os.listdir(out):  # left by a process killed while writing (results.csv, plan.json)
-        if re.fullmatch(r".+\.tmp[0-9]+", name):
+    for name in os.listdir(out):
+        if OWN_TOP.fullmatch(name):
             os.remove(os.path.join(out, name))
     kept = set(keep)
-    for sub in ("runs", "logs"):
+    for sub, own in (("runs", OWN_RUN), ("logs", OWN_LOG)):
         d = os.path.join(out, sub)
         if os.path.isdir(d):
             for name in os.listdir(d):
-                lead = re.match(r"[0-9]+", name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999)
-                if ((lead and int(lead.group()) not in kept) or name.startswith("slurm-")
-                        or ".tmp" in name):
+                m = own.fullmatch(name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999), slurm-J_T.out
+                if m and (".tmp" in name or m.group(1) is None or int(m.group(1)) not in kept):
                     os.remove(os.path.join(d, name))
+
+
+def check_new_out(out):
+    """A campaign may start in DIR: DIR does not exist, or holds a campaign
+    (plan.json) or only what a campaign creates. Else (a user's directory,
+    --out .) it is refused: the campaign would mix its runs/ and logs/ with
+    the user's files."""
+    if not os.path.isdir(out) or os.path.exists(os.path.join(out, "plan.json")):
+        return
+    names = os.listdir(out)
+    other = sorted(n for n in names if n not in OWN_NAMES and not OWN_TOP.fullmatch(n))
+    if other or ("hostfile" in names and "campaign.lock" not in names):
+        shown = (other or ["hostfile"])[0]
+        raise CampaignError(f"results directory '{out}' holds files that are not a campaign's (e.g. '{shown}') "
+                            f"and no plan.json; accepted: a new or empty directory, or one of an earlier campaign "
+                            f"(give another --out DIR)")
 
 
 def number(text, lo=0.0):
