@@ -7,12 +7,14 @@
 
 #include <xbt/config.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 namespace contention_sg {
@@ -34,6 +36,7 @@ struct Values {
   bool detach_hidden_links = true;
   bool hold_detached_comms = true;
   std::vector<std::string> keys; /* every option this plugin declares */
+  std::vector<std::string> bool_keys, number_keys; /* for the messages and checks of the command line */
 };
 Values& values()
 {
@@ -67,6 +70,10 @@ template <class T>
 void declare(const std::string& name, const std::string& description, T def, std::function<void(const T&)> cb)
 {
   values().keys.push_back(name);
+  if (std::is_same<T, bool>::value)
+    values().bool_keys.push_back(name);
+  if (std::is_same<T, double>::value)
+    values().number_keys.push_back(name);
   simgrid::config::declare_flag<T>(name, description, def, std::move(cb));
 }
 
@@ -241,9 +248,18 @@ void options_precheck_command_line()
     }
     if (colon == std::string::npos)
       option_error(key, value, "missing ':' between the option and its value");
+    auto is = [&key](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), key) != v.end(); };
+    if (is(values().number_keys)) { /* SimGrid's parser takes 0x1 and " 1" */
+      char err[256];
+      double unused;
+      if (cg_parse_number(value.c_str(), &unused, err, sizeof err) != 0)
+        option_error(key, value, err);
+    }
     try { /* our callbacks check the value; SimGrid's parsers throw */
       simgrid::config::set_as_string(key.c_str(), value);
     } catch (const std::exception& e) {
+      if (is(values().bool_keys))
+        option_error(key, value, "not a boolean; accepted: yes, no (or 1, 0, true, false, on, off)");
       option_error(key, value, std::string("not a number (") + e.what() + "); see --help for the accepted values");
     }
   }
