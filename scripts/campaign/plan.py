@@ -171,8 +171,8 @@ def plan_problem(plan):
     if not isinstance(plan.get("cwd"), str) or "\0" in plan["cwd"]:
         return "no 'cwd' directory"
     t = plan.get("timeout")
-    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t < float("inf")):
-        return f"'timeout' {t!r} is not a positive number of seconds"
+    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t <= spec.MAX_TIMEOUT):
+        return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):
         return "no 'runs' list"
     for i, r in enumerate(plan["runs"]):
