@@ -6,6 +6,7 @@ import os
 import shutil
 import signal
 import subprocess
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from validate_inputs import InputError, Platform
@@ -15,6 +16,10 @@ STYLES = ("splitduplex", "shared", "fatpipe")
 # Wall-time bound of one run (s): the longest run of the list takes about
 # 20 s on a loaded 2-core machine; a run 30 times longer is stuck.
 DEFAULT_TIMEOUT = 600.0
+# Longest single wait: Python's poll() of the run's pipes refuses timeouts
+# past about 2.1e6 s (an OverflowError traceback with --timeout 1e20); a
+# longer bound is waited for in such steps.
+MAX_WAIT = 1e6
 
 # Every run: SMPI factors 1, no cross-traffic, no measured computation (the
 # benchmark's own CPU time would make the times depend on the machine).
@@ -88,9 +93,15 @@ def _run_bounded(cmd, env, timeout):
     timeout: then its whole process group (smpirun and its ranks) is killed."""
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                          start_new_session=True, errors="replace")
+    deadline = time.monotonic() + timeout
     try:
-        out, err = p.communicate(timeout=timeout)
-        return p.returncode, out, err
+        while True:
+            try:
+                out, err = p.communicate(timeout=min(max(deadline - time.monotonic(), 0), MAX_WAIT))
+                return p.returncode, out, err
+            except subprocess.TimeoutExpired:
+                if time.monotonic() >= deadline:
+                    raise
     except subprocess.TimeoutExpired:
         try:
             os.killpg(p.pid, signal.SIGKILL)
