@@ -55,8 +55,9 @@ A results directory holds one campaign at a time: a second one refuses it.
 It is new, empty or an earlier campaign's (whose runs it replaces); a
 directory of other files is refused.
 Options writing a file (--cfg=contention/trace:FILE, tracing/filename,
--trace-file) take {run} in FILE, replaced by each run's number; with runs at
-once, they must.
+-trace-file, --log=CAT.app:file:FILE; -trace alone writes smpirun's default
+file) take {run} in FILE, replaced by each run's number; with runs at once,
+they must. {run} in a program's arguments is replaced too.
 Figures:
   --log-scale              logarithmic time axes
   --no-figures             CSV and table only
