@@ -194,6 +194,9 @@ def plan_problem(plan):
         return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):
         return "no 'runs' list"
+    jobs = plan.get("slurm_jobs")
+    if jobs is not None and (not isinstance(jobs, list) or not all(isinstance(j, str) and re.fullmatch(r"[0-9]+", j) for j in jobs)):
+        return "'slurm_jobs' is not a list of Slurm job ids"
     for i, r in enumerate(plan["runs"]):
         if not isinstance(r, dict):
             return f"run {i} is not an object"
