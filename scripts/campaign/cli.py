@@ -50,7 +50,8 @@ How to run:
   --wait                   with --slurm: wait for the results, print them
   --collect DIR            gather DIR's runs into the CSV, table and figures
   --resume DIR             run the runs of DIR's campaign that did not finish
-                           (interrupted or not run), then report all
+                           (interrupted or not run), then report all; a
+                           Slurm campaign once its jobs have ended
 A results directory holds one campaign at a time: a second one refuses it.
 It is new, empty or an earlier campaign's (whose runs it replaces); a
 directory of other files is refused.
