@@ -6,6 +6,8 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -80,19 +82,69 @@ class Run:
         return (self.graph, self.platform.path, self.model, self.technology)
 
 
+# The simulations running (pid -> Popen), each in its own session: a
+# Ctrl-C or a SIGTERM reaches this process only, which kills them.
+_running = {}
+_lock = threading.Lock()
+_stopping = threading.Event()
+
+
+class _Stopped(Exception):
+    """A run not started: the validation was stopped."""
+
+
+def _signalled(signum, _frame):
+    raise KeyboardInterrupt(signum)
+
+
 def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
     """Runs every Run (in parallel, jobs at a time), each killed after
-    timeout seconds of wall time; fills times or error."""
+    timeout seconds of wall time; fills times or error. Ctrl-C, SIGTERM
+    or SIGHUP kill the running simulations, start no other, and end the
+    process with one line and status 128 + the signal (the runs used to go
+    on to the last one, Ctrl-C waiting for all of them)."""
     os.makedirs(work, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda ir: _one(ir[1], ir[0], bench_run, work, timeout), enumerate(runs)))
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    handlers = {s: signal.signal(s, _signalled) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        futures = [pool.submit(_one, run, i, bench_run, work, timeout) for i, run in enumerate(runs)]
+        for f in futures:
+            f.result()
+    except KeyboardInterrupt as e:
+        signum = e.args[0] if e.args else signal.SIGINT
+        with _lock:
+            _stopping.set()
+            for pid in list(_running):
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        pool.shutdown(wait=True, cancel_futures=True)
+        print(f"validate: stopped by signal {int(signum)}; the running simulations were killed", file=sys.stderr)
+        raise SystemExit(128 + int(signum)) from None
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+    pool.shutdown()
 
 
 def _run_bounded(cmd, env, timeout):
     """(status, stdout, stderr) of cmd, or status None if it ran longer than
     timeout: then its whole process group (smpirun and its ranks) is killed."""
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         start_new_session=True, errors="replace")
+    with _lock:  # the stop either sees this run or comes before it starts
+        if _stopping.is_set():
+            raise _Stopped()
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                             start_new_session=True, errors="replace")
+        _running[p.pid] = p
+    try:
+        return _wait_bounded(p, timeout)
+    finally:
+        with _lock:
+            del _running[p.pid]
+
+
+def _wait_bounded(p, timeout):
     deadline = time.monotonic() + timeout
     try:
         while True:
@@ -125,7 +177,10 @@ def _one(run, index, bench_run, work, timeout):
     run.log = base + ".log"
     with open(base + ".cmd", "w") as f:
         f.write(" ".join(cmd) + "\n")
-    status, stdout, stderr = _run_bounded(cmd, env, timeout)
+    try:
+        status, stdout, stderr = _run_bounded(cmd, env, timeout)
+    except _Stopped:
+        return
     shutil.rmtree(tmp, ignore_errors=True)
     with open(run.log, "w") as f:
         f.write(stdout + stderr)
