@@ -82,8 +82,9 @@ class Run:
         return (self.graph, self.platform.path, self.model, self.technology)
 
 
-# The simulations running (pid -> Popen), each in its own session: a
-# Ctrl-C or a SIGTERM reaches this process only, which kills them.
+# The simulations running (pid -> Popen), each in its own process group
+# (setsid): a Ctrl-C or a SIGTERM reaches this process only, which kills
+# them.
 _running = {}
 _lock = threading.Lock()
 _stopping = threading.Event()

@@ -53,8 +53,9 @@ How to run:
                            (interrupted or not run), then report all; a
                            Slurm campaign once its jobs have ended
 A results directory holds one campaign at a time: a second one refuses it.
-It is new, empty or an earlier campaign's (whose runs it replaces); a
-directory of other files is refused.
+A campaign replaces an earlier campaign's runs there, and removes no other
+file; a directory with a results.csv, hostfile or run rows of no campaign
+is refused.
 Options writing a file (--cfg=contention/trace:FILE, tracing/filename,
 -trace-file, --log=CAT.app:file:FILE; -trace alone writes smpirun's default
 file) take {run} in FILE, replaced by each run's number; with runs at once,

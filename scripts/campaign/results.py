@@ -58,8 +58,7 @@ def store_run(out, row):
 OWN_TOP = re.compile(r"(results\.csv|plan\.json)\.tmp[0-9]+")
 OWN_RUN = re.compile(r"([0-9]{4,})\.csv(\.tmp[0-9]+)?")
 OWN_LOG = re.compile(r"([0-9]{4,})\.(out|err)|slurm-[0-9]+_[0-9]+\.out")
-# Every name a campaign creates in DIR.
-OWN_NAMES = ("campaign.lock", "hostfile", "plan.json", "results.csv", "runs", "logs", "figures", "slurm")
+NAME_LOCK = "campaign.lock"  # (lock.NAME) a campaign stopped before its plan leaves it with the hostfile
 
 
 def clear_runs(out, keep=()):
@@ -82,19 +81,21 @@ def clear_runs(out, keep=()):
 
 
 def check_new_out(out):
-    """A campaign may start in DIR: DIR does not exist, or holds a campaign
-    (plan.json) or only what a campaign creates. Else (a user's directory,
-    --out .) it is refused: the campaign would mix its runs/ and logs/ with
-    the user's files."""
+    """A campaign may start in DIR unless DIR holds no campaign (plan.json)
+    but a file the campaign would overwrite or remove (results.csv,
+    hostfile, runs/NNNN.csv...): that file is a user's. Other files stay
+    as they are (a campaign removes only its own)."""
     if not os.path.isdir(out) or os.path.exists(os.path.join(out, "plan.json")):
         return
-    names = os.listdir(out)
-    other = sorted(n for n in names if n not in OWN_NAMES and not OWN_TOP.fullmatch(n))
-    if other or ("hostfile" in names and "campaign.lock" not in names):
-        shown = (other or ["hostfile"])[0]
-        raise CampaignError(f"results directory '{out}' holds files that are not a campaign's (e.g. '{shown}') "
-                            f"and no plan.json; accepted: a new or empty directory, or one of an earlier campaign "
-                            f"(give another --out DIR)")
+    names = set(os.listdir(out))
+    theirs = [n for n in ("results.csv", "hostfile") if n in names and not (n == "hostfile" and NAME_LOCK in names)]
+    for sub, own in (("runs", OWN_RUN), ("logs", OWN_LOG)):
+        if os.path.isdir(os.path.join(out, sub)):
+            theirs += [os.path.join(sub, n) for n in sorted(os.listdir(os.path.join(out, sub))) if own.fullmatch(n)]
+    if theirs:
+        raise CampaignError(f"results directory '{out}' holds no campaign (no plan.json) but a file a campaign would "
+                            f"overwrite or remove, '{theirs[0]}'; accepted: a new directory, one without such files, "
+                            f"or an earlier campaign's (give another --out DIR)")
 
 
 def number(text, lo=0.0):

@@ -32,8 +32,9 @@ _lock = threading.Lock()
 # A process that outlives this one: it reads "+PGID" / "-PGID" lines (a run
 # started / ended) and, at the end of its input, kills the process groups
 # still listed. A campaign killed with SIGKILL (or by the OOM killer) gets
-# no chance to stop its runs, which are detached (their own session) and
-# would go on unbounded, their timers gone with the campaign.
+# no chance to stop its runs, which are detached (setsid: their own process
+# group, out of reach of the terminal's signals) and would go on unbounded,
+# their timers gone with the campaign.
 WATCHDOG = r"""
 import os, signal, sys
 live = set()

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# A campaign removes only the files a campaign writes. --out naming a
-# user's directory (here: notes.txt and logs/2024-notes.txt, no plan.json)
-# is refused with exit 2 and everything stays (the campaign used to delete
-# logs/2024-notes.txt, runs/1st.csv and any *.tmpNNN file there). In the
-# directory of an earlier campaign, a new campaign removes that campaign's
-# rows, logs and temporary files, and keeps the user's files in runs/ and
-# logs/.
+# A campaign removes only the files a campaign writes. In a user's
+# directory (notes.txt, logs/2024-notes.txt, runs/1st.csv, data.tmp123)
+# it runs and everything stays (it used to delete all but notes.txt); a
+# directory with no plan.json but a file the campaign would overwrite (a
+# user's results.csv) is refused with exit 2. In the directory of an
+# earlier campaign, a new campaign removes that campaign's rows, logs and
+# temporary files, and keeps the user's files in runs/ and logs/.
 # usage: user_files.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -23,17 +23,24 @@ echo keep > mine/notes.txt
 echo keep > mine/logs/2024-notes.txt
 echo keep > mine/runs/1st.csv
 echo keep > mine/data.tmp123
-set +e
-campaign --out mine > a.out 2> a.err
-rc=$?
-set -e
-[ $rc = 2 ] || fail "campaign in a user's directory: exit status $rc, want 2"
-[ "$(cat a.err)" = "compare-models: results directory '$tmp/mine' holds files that are not a campaign's (e.g. 'data.tmp123') and no plan.json; accepted: a new or empty directory, or one of an earlier campaign (give another --out DIR)" ] ||
-  fail "refusal: $(cat a.err)"
+campaign --out mine > a.out 2> a.err || { cat a.err; fail "campaign in a user's directory failed"; }
 for f in notes.txt logs/2024-notes.txt runs/1st.csv data.tmp123; do
   [ "$(cat "mine/$f")" = keep ] || fail "mine/$f was removed or changed"
 done
-[ ! -e mine/plan.json ] || fail "a plan was written in the refused directory"
+[ "$(column mine/results.csv status)" = ok ] || fail "campaign in mine/: $(cat mine/results.csv)"
+
+# A results.csv of the user's, and no campaign: refused, the file kept.
+mkdir theirs
+echo keep > theirs/results.csv
+set +e
+campaign --out theirs > t.out 2> t.err
+rc=$?
+set -e
+[ $rc = 2 ] || fail "campaign over a user's results.csv: exit status $rc, want 2"
+[ "$(cat t.err)" = "compare-models: results directory '$tmp/theirs' holds no campaign (no plan.json) but a file a campaign would overwrite or remove, 'results.csv'; accepted: a new directory, one without such files, or an earlier campaign's (give another --out DIR)" ] ||
+  fail "refusal: $(cat t.err)"
+[ "$(cat theirs/results.csv)" = keep ] || fail "theirs/results.csv was changed"
+[ ! -e theirs/plan.json ] || fail "a plan was written in the refused directory"
 
 campaign --out out > b.out 2> b.err || { cat b.err; fail "first campaign in out/ failed"; }
 echo keep > out/logs/2024-notes.txt
