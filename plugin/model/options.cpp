@@ -2,6 +2,7 @@
 #include "sg_compat.hpp"
 
 #include <contention/p2p_model.h>
+#include <contention/step_factor.h>
 #include <contention/technology.h>
 #include <contention/units.h>
 
@@ -228,12 +229,20 @@ void options_precheck_command_line()
 {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::string arg;
+  std::string model, bw_factor; /* the last network/model and smpi/bw-factor given */
+  bool bw_factor_given = false;
   while (std::getline(in, arg, '\0')) {
     if (arg.rfind("--cfg=", 0) != 0)
       continue;
     std::string kv = arg.substr(6);
     size_t colon   = kv.find(':');
     std::string key = kv.substr(0, colon);
+    if (colon != std::string::npos && key == "network/model")
+      model = kv.substr(colon + 1);
+    if (colon != std::string::npos && key == compat::BW_FACTOR_OPTION) {
+      bw_factor       = kv.substr(colon + 1);
+      bw_factor_given = true;
+    }
     if (key.rfind("contention/", 0) != 0 && key.rfind("loggps/", 0) != 0)
       continue;
     std::string value = colon == std::string::npos ? "" : kv.substr(colon + 1);
@@ -262,6 +271,16 @@ void options_precheck_command_line()
         option_error(key, value, "not a boolean; accepted: yes, no (or 1, 0, true, false, on, off)");
       option_error(key, value, std::string("not a number (") + e.what() + "); see --help for the accepted values");
     }
+  }
+  /* The model divides SMPI's factor of each comm, read when it starts: a
+   * factor it cannot read ended in an assertion and a backtrace. */
+  if (model == "contention" && bw_factor_given) {
+    cg_step_factor f{};
+    char err[256];
+    if (cg_step_factor_parse(bw_factor.c_str(), &f, err, sizeof err) != 0)
+      option_error(compat::BW_FACTOR_OPTION, bw_factor,
+                   std::string(err) + "; accepted: THRESHOLD:VALUE[;THRESHOLD:VALUE...], thresholds in bytes");
+    cg_step_factor_free(&f);
   }
 }
 
