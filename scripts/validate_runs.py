@@ -90,6 +90,37 @@ _lock = threading.Lock()
 _stopping = threading.Event()
 
 
+# A process that outlives this one: it reads "+PGID" / "-PGID" lines (a
+# run started / ended) and, at the end of its input, kills the groups still
+# listed: a validation killed with SIGKILL leaves no simulation behind.
+WATCHDOG = r"""
+import os, signal, sys
+live = set()
+for line in sys.stdin:
+    (live.add if line[0] == "+" else live.discard)(int(line[1:]))
+for pgid in live:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+_watchdog = []
+
+
+def _watch(op, pgid):
+    """Tells the watchdog that run group pgid started ('+') or ended ('-');
+    called with _lock held."""
+    try:
+        if not _watchdog:
+            _watchdog.append(subprocess.Popen([sys.executable, "-c", WATCHDOG], stdin=subprocess.PIPE,
+                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+                                              start_new_session=True))
+        _watchdog[0].stdin.write(f"{op}{pgid}\n")
+        _watchdog[0].stdin.flush()
+    except OSError:  # no watchdog: a catchable stop still kills the runs
+        pass
+
+
 class _Stopped(Exception):
     """A run not started: the validation was stopped."""
 
@@ -138,11 +169,13 @@ def _run_bounded(cmd, env, timeout):
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                              start_new_session=True, errors="replace")
         _running[p.pid] = p
+        _watch("+", p.pid)
     try:
         return _wait_bounded(p, timeout)
     finally:
         with _lock:
             del _running[p.pid]
+            _watch("-", p.pid)
 
 
 def _wait_bounded(p, timeout):
