@@ -54,11 +54,30 @@ while [ $# -gt 0 ]; do
 done
 case $launcher in mpirun | srun) ;; *) echo "calibrate-cluster.sh: --launcher '$launcher': accepted: mpirun, srun" >&2; exit 2 ;; esac
 case $limiter in yes | no) ;; *) echo "calibrate-cluster.sh: --limiter '$limiter': accepted: yes, no" >&2; exit 2 ;; esac
-case $nodes in '' | *[!0-9]*) echo "calibrate-cluster.sh: --nodes '$nodes': an integer >= 2" >&2; exit 2 ;; esac
-[ "$nodes" -ge 2 ] || { echo "calibrate-cluster.sh: --nodes '$nodes': an integer >= 2" >&2; exit 2; }
+# int_in OPTION VALUE MIN MAX: VALUE is an integer in [MIN, MAX], checked
+# before any measurement (the programs' own ranges; a bad --racks used to
+# stop the script after the point-to-point runs).
+int_in() {
+  case $2 in
+    '' | *[!0-9]* | ??????????*) ;;
+    *) [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] && return 0 ;;
+  esac
+  echo "calibrate-cluster.sh: $1 '$2': accepted: an integer from $3 to $4" >&2
+  exit 2
+}
+int_in --nodes "$nodes" 2 100000
+int_in --reps "$reps" 1 1000
+int_in --size "$size" 1 16777216
+int_in --racks "$racks" 0 100000
+int_in --p2p-steps "$steps" 1 1000
 for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
   [ -x "$build/bin/$tool" ] || { echo "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)" >&2; exit 1; }
 done
+techs=$("$build/bin/contention-calibrate" --list-technologies | sed -n 's/^\([A-Za-z0-9_-]*\): .*/\1/p' | tr '\n' ' ')
+case " auto $techs" in
+  *" $fit "*) ;;
+  *) echo "calibrate-cluster.sh: --fit '$fit': accepted: auto $techs" | sed 's/ *$//' >&2; exit 2 ;;
+esac
 command -v mpicc >/dev/null 2>&1 || { echo "calibrate-cluster.sh: mpicc not found: the cluster's MPI compiler wrapper is needed" >&2; exit 1; }
 
 mkdir -p "$out/bin" "$out/p2p" "$out/schemes"
@@ -124,14 +143,22 @@ fi
 i=0
 : > "$out/hostfile"
 while [ "$i" -lt "$nodes" ]; do echo "n$i" >> "$out/hostfile"; i=$((i + 1)); done
+# quoted PATH: PATH as a word of a campaign file, which splits its lines as a
+# shell does (an --out with a space gave a platform line of four words).
+quoted() {
+  case $1 in
+    *[!A-Za-z0-9_./+,:@%=-]*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+    *) printf '%s' "$1" ;;
+  esac
+}
 # smpirun takes the flags as words: the p2p file quotes each one.
 { tr -d "'" < "$out/p2p.cfg"; cat "$out/contention.cfg"; } > "$out/smpirun.cfg"
 {
   echo "# scripts/campaign lines for the calibrated cluster (calibrate-cluster.sh)"
-  echo "platform $out/platform.xml $out/hostfile"
+  echo "platform $(quoted "$out/platform.xml") $(quoted "$out/hostfile")"
   echo "model calibrated=contention $(grep -v '^--cfg=network/model:' "$out/smpirun.cfg" | tr '\n' ' ')"
   echo "model smpi=SMPI $(tr -d "'" < "$out/p2p.cfg" | tr '\n' ' ')"
 } > "$out/campaign.txt"
 cat "$out/contention-fit.txt"
 echo "calibrate-cluster: wrote $out/platform.xml, $out/smpirun.cfg, $out/campaign.txt; use:" >&2
-echo "  smpirun -platform $out/platform.xml -hostfile $out/hostfile \$(cat $out/smpirun.cfg) -np N PROGRAM" >&2
+echo "  smpirun -platform $(quoted "$out/platform.xml") -hostfile $(quoted "$out/hostfile") \$(cat $(quoted "$out/smpirun.cfg")) -np N PROGRAM" >&2

@@ -54,9 +54,22 @@ class Acc:
         return 100.0 * self.contended / self.time if self.time > 0 else 0.0
 
 
-def die(msg):
+# Largest time (s) and penalty taken: the time-weighted sums of a trace stay
+# far from overflowing, and the tables keep their columns. (A simulated
+# time past 1e15 s, 30 million years, is a damaged trace.)
+MAX_VALUE = 1e15
+MAX_BINS = 100000
+
+
+def die(msg, status=1):
+    """One error line; status 1 for a bad trace or a failed write, 2 for a
+    bad option."""
     sys.stderr.write(f"penalty-summary: {msg}\n")
-    sys.exit(2)
+    sys.exit(status)
+
+
+def usage(msg):
+    die(msg, 2)
 
 
 def parse_args(argv):
@@ -69,7 +82,7 @@ def parse_args(argv):
             sys.exit(0)
         if a in ("--bins", "--top", "--svg"):
             if i + 1 == len(argv):
-                die(f"{a} needs a value (see --help)")
+                usage(f"{a} needs a value (see --help)")
             v = argv[i + 1]
             if a == "--svg":
                 opts["svg"] = v
@@ -77,19 +90,20 @@ def parse_args(argv):
                 try:
                     opts[a[2:]] = int(v)
                 except ValueError:
-                    die(f"{a} '{v}': expected a whole number")
-                if opts["bins"] < 1 or opts["top"] < 0:
-                    die(f"{a} '{v}': expected {'at least 1' if a == '--bins' else '0 or more'}")
+                    usage(f"{a} '{v}': expected a whole number")
+                if not 1 <= opts["bins"] <= MAX_BINS or opts["top"] < 0:
+                    bound = f"at least 1 and at most {MAX_BINS}" if a == "--bins" else "0 or more"
+                    usage(f"{a} '{v}': expected {bound}")
             i += 2
         elif a.startswith("-"):
-            die(f"unknown option '{a}'; accepted: --bins N, --top N, --svg FILE, --help")
+            usage(f"unknown option '{a}'; accepted: --bins N, --top N, --svg FILE, --help")
         elif opts["trace"] is None:
             opts["trace"] = a
             i += 1
         else:
-            die(f"one trace file only ('{opts['trace']}' and '{a}')")
+            usage(f"one trace file only ('{opts['trace']}' and '{a}')")
     if opts["trace"] is None:
-        die("give a trace file (--cfg=contention/trace:FILE of a run); see --help")
+        usage("give a trace file (--cfg=contention/trace:FILE of a run); see --help")
     return opts
 
 
@@ -134,17 +148,21 @@ def read_segments(path):
             try:
                 t, penalty = float(row[0]), float(row[4])
             except ValueError:
-                die(f"{path}:{line}: time or penalty is not a number")
+                die(f"{path}:{line}: time '{row[0]}' or penalty '{row[4]}' is not a number (accepted: numbers "
+                    f"of seconds and penalties from 0 to {MAX_VALUE:g})")
             # float() takes 'nan' and 'inf': a mean over them is no summary.
-            if not math.isfinite(t) or t < 0:
-                die(f"{path}:{line}: time '{row[0]}' is not a number of seconds >= 0")
-            if not math.isfinite(penalty) or penalty < 0:
-                die(f"{path}:{line}: penalty '{row[4]}' is not a finite number >= 0")
+            if not 0 <= t <= MAX_VALUE:  # (also nan and inf)
+                die(f"{path}:{line}: time '{row[0]}' is not a number of seconds from 0 to {MAX_VALUE:g}")
+            if not 0 <= penalty <= MAX_VALUE:
+                die(f"{path}:{line}: penalty '{row[4]}' is not a number from 0 to {MAX_VALUE:g}")
             comm, src, dst, event = row[1], row[2], row[3], row[6]
             if t < t_last:
                 die(f"{path}:{line}: time {row[0]} goes back (previous {t_last:g})")
             t_last = t
             if event in ("start", "update"):
+                if event == "start" and comm in live:
+                    die(f"{path}:{line}: start of comm {comm}, which is already running (started at "
+                        f"{live[comm][0]:g} s)")
                 if comm in live:
                     t0, s, d, p = live[comm]
                     segments.append((t0, t, s, d, p))
@@ -312,4 +330,9 @@ def main(argv):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
-    main(sys.argv[1:])
+    try:
+        main(sys.argv[1:])
+        sys.stdout.flush()
+    except OSError as e:  # a full disk, a closed descriptor
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush: no second report
+        die(f"standard output: {e.strerror or e}")

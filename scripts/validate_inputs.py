@@ -4,6 +4,8 @@ raises InputError with a one-line message naming the file and line."""
 import math
 import os
 import re
+import subprocess
+import tempfile
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
@@ -69,6 +71,28 @@ class Testbed:
                 raise InputError(f"{where}: technology '{technology}' (accepted: NAME[:PARAM=NUMBER...])")
             self.tech_params.append((key, value))
 
+    def check(self, predict):
+        """The technology and its parameters as the model takes them: the
+        predictor is asked, before any simulation."""
+        params = []
+        for key, value in self.tech_params:
+            params += ["--param", f"{key}={value}"]
+        try:
+            # (a file, not a pipe: the predictor may refuse the options
+            # before reading, and a write to a closed pipe kills a caller
+            # that takes SIGPIPE's default action)
+            with tempfile.NamedTemporaryFile("w", suffix=".xml") as f:
+                f.write('<scenario bandwidth="1"><comm id="a" src="x" dst="y" size="1"/></scenario>\n')
+                f.flush()
+                p = subprocess.run([predict, "--technology", self.tech_name, "--penalties"] + params + [f.name],
+                                   stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise InputError(f"{self.where}: technology '{self.technology}': cannot check it with {predict} ({e})")
+        if p.returncode != 0:
+            why = (p.stderr.strip().splitlines() or [f"exit status {p.returncode}"])[0]
+            why = re.sub(r"^contention-predict: (--param: |)", "", why)
+            raise InputError(f"{self.where}: technology '{shown(self.technology)}': {why}")
+
 
 def read_text(path, what):
     """The UTF-8 text of a file, or InputError naming it."""
@@ -77,11 +101,22 @@ def read_text(path, what):
             data = f.read()
     except OSError as e:
         raise InputError(f"{path}: cannot read {what}: {e.strerror}")
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte order mark, as some editors write
+        data = data[3:]
+    nul = data.find(b"\0")
+    if nul >= 0:
+        line = data[:nul].count(b"\n") + 1
+        raise InputError(f"{path}:{line}: NUL byte in the line (accepted: UTF-8 text)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
         raise InputError(f"{path}:{line}: byte 0x{data[e.start]:02x} is not UTF-8 (accepted: UTF-8 text)")
+
+
+def shown(text):
+    """text with its invisible characters as escapes, for a message."""
+    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def load_manifest(path, root):
@@ -96,14 +131,59 @@ def load_manifest(path, root):
         if words[0] == "testbed":
             if len(words) != 4:
                 raise InputError(f"{where}: expected 'testbed NAME PLATFORM TECHNOLOGY'")
+            if words[1] in testbeds:  # its datasets would run on the last one's platform
+                raise InputError(f"{where}: testbed '{shown(words[1])}' is declared twice (first at "
+                                 f"{testbeds[words[1]].where}); accepted: one line per testbed name")
             testbeds[words[1]] = Testbed(words[1], os.path.join(root, words[2]), words[3], where)
         elif words[0] == "dataset":
-            datasets.append(_dataset(words, where, testbeds, root))
+            ds = _dataset(words, where, testbeds, root)
+            first = next((d for d in datasets if d.name == ds.name), None)
+            if first:
+                raise InputError(f"{where}: dataset '{shown(ds.name)}' is declared twice (first at {first.where}); "
+                                 "accepted: one line per dataset name")
+            datasets.append(ds)
         else:
-            raise InputError(f"{where}: unknown entry '{words[0]}' (accepted: testbed, dataset)")
+            raise InputError(f"{where}: unknown entry '{shown(words[0])}' (accepted: testbed, dataset)")
     if not datasets:
         raise InputError(f"{path}: no dataset")
+    known = technologies(os.path.join(root, os.environ.get("BUILD_DIR", "build"), "bin", "contention-predict"))
+    if known is not None:
+        for tb in testbeds.values():
+            tb.check(known[1])
+        for ds in datasets:
+            tb = testbeds[ds.testbed]
+            accepted = known[0].get(tb.tech_name, []) + list(PLATFORM_FITS)
+            for name in ds.fit.split(",") if ds.fit else []:
+                if name not in accepted:
+                    raise InputError(f"{ds.where}: fit={ds.fit}: '{name}' is not a parameter of {tb.tech_name} or "
+                                     f"of the platform (accepted: {', '.join(accepted)})")
     return testbeds, datasets
+
+
+# Platform parameters a dataset may have been fitted on (fit=...): the
+# generator's limiter factors.
+PLATFORM_FITS = ("limiter", "bb-limiter")
+
+
+def technologies(predict):
+    """({technology: [parameter names]}, predict) from `contention-predict
+    --list-technologies`, or None when the predictor is not built (the runs
+    then check the technologies)."""
+    if not os.access(predict, os.X_OK):
+        return None
+    try:
+        p = subprocess.run([predict, "--list-technologies"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    techs, last = {}, None
+    for line in p.stdout.splitlines():
+        m = re.match(r"([A-Za-z0-9_-]+): ", line)
+        if m:
+            last = techs.setdefault(m.group(1), [])
+        m = re.match(r"  ([A-Za-z_][A-Za-z0-9_]*) \(default ", line)
+        if m and last is not None:
+            last.append(m.group(1))
+    return (techs, predict) if p.returncode == 0 and techs else None
 
 
 def _dataset(words, where, testbeds, root):
@@ -112,12 +192,15 @@ def _dataset(words, where, testbeds, root):
     name, testbed, data = words[1:4]
     if testbed not in testbeds:
         raise InputError(f"{where}: unknown testbed '{testbed}' (declared: {', '.join(testbeds) or 'none'})")
-    opts = {"unit": "s"}
+    opts, given = {"unit": "s"}, set()
     for w in words[4:]:
         key, eq, value = w.partition("=")
         if not eq or key not in ("unit", "expect-mbps", "paper-predicted", "paper-eabs", "fit"):
-            raise InputError(f"{where}: bad option '{w}' (accepted: unit=s|tref, expect-mbps=X, "
+            raise InputError(f"{where}: bad option '{shown(w)}' (accepted: unit=s|tref, expect-mbps=X, "
                              "paper-predicted=T,T,..., paper-eabs=E, fit=PARAM,PARAM...)")
+        if key in given:
+            raise InputError(f"{where}: {key}= is given twice (accepted: each option once)")
+        given.add(key)
         opts[key] = value
     if opts["unit"] not in ("s", "tref"):
         raise InputError(f"{where}: unit={opts['unit']}: accepted values are s, tref")

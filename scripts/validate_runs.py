@@ -6,6 +6,9 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
+import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from validate_inputs import InputError, Platform
@@ -15,6 +18,10 @@ STYLES = ("splitduplex", "shared", "fatpipe")
 # Wall-time bound of one run (s): the longest run of the list takes about
 # 20 s on a loaded 2-core machine; a run 30 times longer is stuck.
 DEFAULT_TIMEOUT = 600.0
+# Longest single wait: Python's poll() of the run's pipes refuses timeouts
+# past about 2.1e6 s (an OverflowError traceback with --timeout 1e20); a
+# longer bound is waited for in such steps.
+MAX_WAIT = 1e6
 
 # Every run: SMPI factors 1, no cross-traffic, no measured computation (the
 # benchmark's own CPU time would make the times depend on the machine).
@@ -75,22 +82,112 @@ class Run:
         return (self.graph, self.platform.path, self.model, self.technology)
 
 
+# The simulations running (pid -> Popen), each in its own process group
+# (setsid): a Ctrl-C or a SIGTERM reaches this process only, which kills
+# them.
+_running = {}
+_lock = threading.Lock()
+_stopping = threading.Event()
+
+
+# A process that outlives this one: it reads "+PGID" / "-PGID" lines (a
+# run started / ended) and, at the end of its input, kills the groups still
+# listed: a validation killed with SIGKILL leaves no simulation behind.
+WATCHDOG = r"""
+import os, signal, sys
+live = set()
+for line in sys.stdin:
+    (live.add if line[0] == "+" else live.discard)(int(line[1:]))
+for pgid in live:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass
+"""
+_watchdog = []
+
+
+def _watch(op, pgid):
+    """Tells the watchdog that run group pgid started ('+') or ended ('-');
+    called with _lock held."""
+    try:
+        if not _watchdog:
+            _watchdog.append(subprocess.Popen([sys.executable, "-c", WATCHDOG], stdin=subprocess.PIPE,
+                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
+                                              start_new_session=True))
+        _watchdog[0].stdin.write(f"{op}{pgid}\n")
+        _watchdog[0].stdin.flush()
+    except OSError:  # no watchdog: a catchable stop still kills the runs
+        pass
+
+
+class _Stopped(Exception):
+    """A run not started: the validation was stopped."""
+
+
+def _signalled(signum, _frame):
+    raise KeyboardInterrupt(signum)
+
+
 def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
     """Runs every Run (in parallel, jobs at a time), each killed after
-    timeout seconds of wall time; fills times or error."""
+    timeout seconds of wall time; fills times or error. Ctrl-C, SIGTERM
+    or SIGHUP kill the running simulations, start no other, and end the
+    process with one line and status 128 + the signal (the runs used to go
+    on to the last one, Ctrl-C waiting for all of them)."""
     os.makedirs(work, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=jobs) as pool:
-        list(pool.map(lambda ir: _one(ir[1], ir[0], bench_run, work, timeout), enumerate(runs)))
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    handlers = {s: signal.signal(s, _signalled) for s in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        futures = [pool.submit(_one, run, i, bench_run, work, timeout) for i, run in enumerate(runs)]
+        for f in futures:
+            f.result()
+    except KeyboardInterrupt as e:
+        signum = e.args[0] if e.args else signal.SIGINT
+        with _lock:
+            _stopping.set()
+            for pid in list(_running):
+                try:
+                    os.killpg(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        pool.shutdown(wait=True, cancel_futures=True)
+        print(f"validate: stopped by signal {int(signum)}; the running simulations were killed", file=sys.stderr)
+        raise SystemExit(128 + int(signum)) from None
+    finally:
+        for s, h in handlers.items():
+            signal.signal(s, h)
+    pool.shutdown()
 
 
 def _run_bounded(cmd, env, timeout):
     """(status, stdout, stderr) of cmd, or status None if it ran longer than
     timeout: then its whole process group (smpirun and its ranks) is killed."""
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                         start_new_session=True, errors="replace")
+    with _lock:  # the stop either sees this run or comes before it starts
+        if _stopping.is_set():
+            raise _Stopped()
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                             start_new_session=True, errors="replace")
+        _running[p.pid] = p
+        _watch("+", p.pid)
     try:
-        out, err = p.communicate(timeout=timeout)
-        return p.returncode, out, err
+        return _wait_bounded(p, timeout)
+    finally:
+        with _lock:
+            del _running[p.pid]
+            _watch("-", p.pid)
+
+
+def _wait_bounded(p, timeout):
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            try:
+                out, err = p.communicate(timeout=min(max(deadline - time.monotonic(), 0), MAX_WAIT))
+                return p.returncode, out, err
+            except subprocess.TimeoutExpired:
+                if time.monotonic() >= deadline:
+                    raise
     except subprocess.TimeoutExpired:
         try:
             os.killpg(p.pid, signal.SIGKILL)
@@ -114,7 +211,10 @@ def _one(run, index, bench_run, work, timeout):
     run.log = base + ".log"
     with open(base + ".cmd", "w") as f:
         f.write(" ".join(cmd) + "\n")
-    status, stdout, stderr = _run_bounded(cmd, env, timeout)
+    try:
+        status, stdout, stderr = _run_bounded(cmd, env, timeout)
+    except _Stopped:
+        return
     shutil.rmtree(tmp, ignore_errors=True)
     with open(run.log, "w") as f:
         f.write(stdout + stderr)

@@ -209,6 +209,7 @@ void on_link_onoff(void (*fn)(simgrid::s4u::Link const& link))
 
 void update_bound(Model* model, Action& action, double bound)
 {
+  action.set_user_bound(bound); /* a latency change re-bounds at min(this, TCP-gamma / 2 latency) */
   model->get_maxmin_system()->update_variable_bound(action.get_variable(), bound);
 }
 

@@ -2,17 +2,20 @@
 #include "sg_compat.hpp"
 
 #include <contention/p2p_model.h>
+#include <contention/step_factor.h>
 #include <contention/technology.h>
 #include <contention/units.h>
 
 #include <xbt/config.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 namespace contention_sg {
@@ -34,6 +37,7 @@ struct Values {
   bool detach_hidden_links = true;
   bool hold_detached_comms = true;
   std::vector<std::string> keys; /* every option this plugin declares */
+  std::vector<std::string> bool_keys, number_keys; /* for the messages and checks of the command line */
 };
 Values& values()
 {
@@ -67,6 +71,10 @@ template <class T>
 void declare(const std::string& name, const std::string& description, T def, std::function<void(const T&)> cb)
 {
   values().keys.push_back(name);
+  if (std::is_same<T, bool>::value)
+    values().bool_keys.push_back(name);
+  if (std::is_same<T, double>::value)
+    values().number_keys.push_back(name);
   simgrid::config::declare_flag<T>(name, description, def, std::move(cb));
 }
 
@@ -221,12 +229,20 @@ void options_precheck_command_line()
 {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::string arg;
+  std::string model, bw_factor; /* the last network/model and smpi/bw-factor given */
+  bool bw_factor_given = false;
   while (std::getline(in, arg, '\0')) {
     if (arg.rfind("--cfg=", 0) != 0)
       continue;
     std::string kv = arg.substr(6);
     size_t colon   = kv.find(':');
     std::string key = kv.substr(0, colon);
+    if (colon != std::string::npos && key == "network/model")
+      model = kv.substr(colon + 1);
+    if (colon != std::string::npos && key == compat::BW_FACTOR_OPTION) {
+      bw_factor       = kv.substr(colon + 1);
+      bw_factor_given = true;
+    }
     if (key.rfind("contention/", 0) != 0 && key.rfind("loggps/", 0) != 0)
       continue;
     std::string value = colon == std::string::npos ? "" : kv.substr(colon + 1);
@@ -241,11 +257,30 @@ void options_precheck_command_line()
     }
     if (colon == std::string::npos)
       option_error(key, value, "missing ':' between the option and its value");
+    auto is = [&key](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), key) != v.end(); };
+    if (is(values().number_keys)) { /* SimGrid's parser takes 0x1 and " 1" */
+      char err[256];
+      double unused;
+      if (cg_parse_number(value.c_str(), &unused, err, sizeof err) != 0)
+        option_error(key, value, err);
+    }
     try { /* our callbacks check the value; SimGrid's parsers throw */
       simgrid::config::set_as_string(key.c_str(), value);
     } catch (const std::exception& e) {
+      if (is(values().bool_keys))
+        option_error(key, value, "not a boolean; accepted: yes, no (or 1, 0, true, false, on, off)");
       option_error(key, value, std::string("not a number (") + e.what() + "); see --help for the accepted values");
     }
+  }
+  /* The model divides SMPI's factor of each comm, read when it starts: a
+   * factor it cannot read ended in an assertion and a backtrace. */
+  if (model == "contention" && bw_factor_given) {
+    cg_step_factor f{};
+    char err[256];
+    if (cg_step_factor_parse(bw_factor.c_str(), &f, err, sizeof err) != 0)
+      option_error(compat::BW_FACTOR_OPTION, bw_factor,
+                   std::string(err) + "; accepted: THRESHOLD:VALUE[;THRESHOLD:VALUE...], thresholds in bytes");
+    cg_step_factor_free(&f);
   }
 }
 

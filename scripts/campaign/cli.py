@@ -50,11 +50,16 @@ How to run:
   --wait                   with --slurm: wait for the results, print them
   --collect DIR            gather DIR's runs into the CSV, table and figures
   --resume DIR             run the runs of DIR's campaign that did not finish
-                           (interrupted or not run), then report all
+                           (interrupted or not run), then report all; a
+                           Slurm campaign once its jobs have ended
 A results directory holds one campaign at a time: a second one refuses it.
+A campaign replaces an earlier campaign's runs there, and removes no other
+file; a directory with a results.csv, hostfile or run rows of no campaign
+is refused.
 Options writing a file (--cfg=contention/trace:FILE, tracing/filename,
--trace-file) take {run} in FILE, replaced by each run's number; with runs at
-once, they must.
+-trace-file, --log=CAT.app:file:FILE; -trace alone writes smpirun's default
+file) take {run} in FILE, replaced by each run's number; with runs at once,
+they must. {run} in a program's arguments is replaced too.
 Figures:
   --log-scale              logarithmic time axes
   --no-figures             CSV and table only

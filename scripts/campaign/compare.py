@@ -114,6 +114,12 @@ def resume(out, run):
     planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
     plan = planner.load(out)
+    if plan.get("slurm_jobs"):  # its tasks would run again here, at the same time
+        busy = slurm.active(plan["slurm_jobs"])
+        if busy:
+            raise CampaignError(f"'{out}' was submitted to Slurm and its jobs {', '.join(busy)} are still queued "
+                                f"or running: wait for them to end (or scancel them), then --resume runs what "
+                                f"did not finish, here")
     todo = results.unfinished(out, plan)
     again = {r["index"] for r in todo}
     results.clear_runs(out, keep=[r["index"] for r in plan["runs"] if r["index"] not in again])
@@ -140,6 +146,7 @@ def main(argv):
     file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
     settings = cli.merge(file_s, cli_s, build)
     out = run["out"] or os.path.join(build, "compare")
+    results.check_new_out(out)
     lock.hold(out)
     runs = planner.build(settings, out, build, os.getcwd())
     jobs = run["jobs"] or local.default_jobs()
@@ -151,7 +158,8 @@ def main(argv):
     if run["slurm"]:
         collect_args = (["--log-scale"] if run["log_scale"] else []) + ([] if run["figures"] else ["--no-figures"])
         lock.release()
-        return slurm.submit(plan, out, settings["slurm"], collect_args, run["wait"], run["quiet"])
+        return slurm.submit(plan, out, settings["slurm"], collect_args, run["wait"], run["quiet"],
+                            lambda ids: planner.save(out, dict(plan, slurm_jobs=ids)))
     return run_locally(plan, out, run)
 
 

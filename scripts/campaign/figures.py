@@ -204,10 +204,16 @@ def make(rows, fig_dir, log_scale):
     models = ordered(r["model"] for r in rows)
     colors = model_colors.colors(models)
     figs = [(comparison_figure(plt, rows, models, colors, log_scale), "comparison")]
+    stems = {"comparison"}
     for prog in ordered(r["program"] for r in rows):
         mine = [r for r in rows if r["program"] == prog]
         if len(set(r["ranks"] for r in mine)) > 1:
-            figs.append((scaling_figure(plt, prog, mine, models, colors, log_scale), f"{safe(prog)}-scaling"))
+            # Programs "my app" and "my_app" have one safe name: each its own file.
+            stem, n = f"{safe(prog)}-scaling", 2
+            while stem in stems:
+                stem, n = f"{safe(prog)}-{n}-scaling", n + 1
+            stems.add(stem)
+            figs.append((scaling_figure(plt, prog, mine, models, colors, log_scale), stem))
     paths = []
     for fig, stem in figs:
         for text, box in texts_outside(fig):

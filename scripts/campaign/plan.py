@@ -90,15 +90,29 @@ def hostfile_argument(path, cwd):
     return rel
 
 
+# A log appender that writes a file: --log=CATEGORY.app:file:PATH (also
+# rollfile:SIZE:PATH, splitfile:SIZE:PATH).
+LOG_FILE = re.compile(r"--log=[^:]*\.app:(?:file:|rollfile:[^:]*:|splitfile:[^:]*:)(.*)")
+
+
 def output_options(args):
-    """The file-writing options among smpirun options: [(option, path)]."""
+    """The file-writing options among smpirun options: [(option, path)].
+    smpirun's -trace and -trace-ti without -trace-file write its default
+    file, smpi_simgrid.trace or smpi_simgrid.txt."""
     found = []
     for i, a in enumerate(args):
         key, sep, value = a[len("--cfg="):].partition(":") if a.startswith("--cfg=") else ("", "", "")
+        log = LOG_FILE.fullmatch(a)
         if sep and key in spec.OUTPUT_KEYS:
             found.append((a, value))
         elif a in spec.OUTPUT_OPTIONS and i + 1 < len(args):
             found.append((f"{a} {args[i + 1]}", args[i + 1]))
+        elif log:
+            found.append((a, log.group(1)))
+    if "-trace-file" not in args:
+        for a in ("-trace", "-trace-ti"):
+            if a in args:
+                found.append((a, "smpi_simgrid.txt" if a == "-trace-ti" else "smpi_simgrid.trace"))
     return found
 
 
@@ -111,9 +125,14 @@ def check_outputs(settings, nruns, parallel):
     for m in settings["models"]:
         for opt, path in output_options(settings["smpirun_args"] + m.cfg):
             if spec.RUN_PLACEHOLDER not in path:
+                run = spec.RUN_PLACEHOLDER
+                if opt in ("-trace", "-trace-ti"):  # smpirun's default file
+                    raise CampaignError(f"output option {opt}: the {nruns} runs would all write {path}, {parallel}; "
+                                        f"add -trace-file FILE with {run} in FILE (replaced by the run number, "
+                                        f"e.g. -trace-file trace-{run}.trace) or give -j 1")
                 raise CampaignError(f"output option {opt}: the {nruns} runs would all write this file, "
-                                    f"{parallel}; put {spec.RUN_PLACEHOLDER} in its path (replaced by "
-                                    f"the run number, e.g. trace-{spec.RUN_PLACEHOLDER}.csv) or give -j 1")
+                                    f"{parallel}; put {run} in its path (replaced by "
+                                    f"the run number, e.g. trace-{run}.csv) or give -j 1")
 
 
 def per_run(args, index):
@@ -144,7 +163,7 @@ def build(settings, out, build_dir, cwd):
                     i = len(runs)
                     argv = ([smpirun, "-np", str(n), "-platform", plat.path, "-hostfile", hostfile] + BASE_OPTIONS
                             + per_run(settings["smpirun_args"], i) + [f"--cfg=network/model:{m.name}"]
-                            + per_run(m.cfg, i) + TIMING_OPTIONS + prog.argv)
+                            + per_run(m.cfg, i) + TIMING_OPTIONS + prog.argv[:1] + per_run(prog.argv[1:], i))
                     runs.append({"index": len(runs), "program": prog.label, "platform": plat.label,
                                  "hostfile": plat.hostfile_label, "ranks": n, "model": m.label, "argv": argv})
     return runs
@@ -171,10 +190,13 @@ def plan_problem(plan):
     if not isinstance(plan.get("cwd"), str) or "\0" in plan["cwd"]:
         return "no 'cwd' directory"
     t = plan.get("timeout")
-    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t < float("inf")):
-        return f"'timeout' {t!r} is not a positive number of seconds"
+    if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t <= spec.MAX_TIMEOUT):
+        return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):
         return "no 'runs' list"
+    jobs = plan.get("slurm_jobs")
+    if jobs is not None and (not isinstance(jobs, list) or not all(isinstance(j, str) and re.fullmatch(r"[0-9]+", j) for j in jobs)):
+        return "'slurm_jobs' is not a list of Slurm job ids"
     for i, r in enumerate(plan["runs"]):
         if not isinstance(r, dict):
             return f"run {i} is not an object"

@@ -52,23 +52,50 @@ def store_run(out, row):
     write_atomic(run_path(out, row["run"]), to_csv([row]))
 
 
+# The files a campaign writes in DIR, runs/ and logs/ (and the temporary
+# files of write_atomic): the only ones clear_runs removes, so a user's own
+# file there (logs/2024-notes.txt) is never lost.
+OWN_TOP = re.compile(r"(results\.csv|plan\.json)\.tmp[0-9]+")
+OWN_RUN = re.compile(r"([0-9]{4,})\.csv(\.tmp[0-9]+)?")
+OWN_LOG = re.compile(r"([0-9]{4,})\.(out|err)|slurm-[0-9]+_[0-9]+\.out")
+NAME_LOCK = "campaign.lock"  # (lock.NAME) a campaign stopped before its plan leaves it with the hostfile
+
+
 def clear_runs(out, keep=()):
     """Removes the rows, logs and results of a previous campaign in DIR (but
-    the rows and logs of the runs in keep), and temporary files."""
+    the rows and logs of the runs in keep), and temporary files left by a
+    process killed while writing. Files of other names stay."""
     if os.path.exists(os.path.join(out, "results.csv")):
         os.remove(os.path.join(out, "results.csv"))
-    for name in os.listdir(out):  # left by a process killed while writing (results.csv, plan.json)
-        if re.fullmatch(r".+\.tmp[0-9]+", name):
+    for name in os.listdir(out):
+        if OWN_TOP.fullmatch(name):
             os.remove(os.path.join(out, name))
     kept = set(keep)
-    for sub in ("runs", "logs"):
+    for sub, own in (("runs", OWN_RUN), ("logs", OWN_LOG)):
         d = os.path.join(out, sub)
         if os.path.isdir(d):
             for name in os.listdir(d):
-                lead = re.match(r"[0-9]+", name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999)
-                if ((lead and int(lead.group()) not in kept) or name.startswith("slurm-")
-                        or ".tmp" in name):
+                m = own.fullmatch(name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999), slurm-J_T.out
+                if m and (".tmp" in name or m.group(1) is None or int(m.group(1)) not in kept):
                     os.remove(os.path.join(d, name))
+
+
+def check_new_out(out):
+    """A campaign may start in DIR unless DIR holds no campaign (plan.json)
+    but a file the campaign would overwrite or remove (results.csv,
+    hostfile, runs/NNNN.csv...): that file is a user's. Other files stay
+    as they are (a campaign removes only its own)."""
+    if not os.path.isdir(out) or os.path.exists(os.path.join(out, "plan.json")):
+        return
+    names = set(os.listdir(out))
+    theirs = [n for n in ("results.csv", "hostfile") if n in names and not (n == "hostfile" and NAME_LOCK in names)]
+    for sub, own in (("runs", OWN_RUN), ("logs", OWN_LOG)):
+        if os.path.isdir(os.path.join(out, sub)):
+            theirs += [os.path.join(sub, n) for n in sorted(os.listdir(os.path.join(out, sub))) if own.fullmatch(n)]
+    if theirs:
+        raise CampaignError(f"results directory '{out}' holds no campaign (no plan.json) but a file a campaign would "
+                            f"overwrite or remove, '{theirs[0]}'; accepted: a new directory, one without such files, "
+                            f"or an earlier campaign's (give another --out DIR)")
 
 
 def number(text, lo=0.0):

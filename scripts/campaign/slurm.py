@@ -99,10 +99,29 @@ def wait_for(ids):
         delay = min(delay * 1.5, 30.0)
 
 
-def submit(plan, out, slurm, collect_args, wait, quiet):
-    """Submits the arrays and the collect job. Returns 0 once submitted or,
-    with wait, once the collect job has ended: prints its output (the
-    campaign's table) and returns 0 if every run succeeded, else 1."""
+def active(ids):
+    """The jobs among ids that Slurm still has queued or running (squeue),
+    or a CampaignError when that cannot be known."""
+    try:
+        p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True,
+                           timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise CampaignError(f"this campaign was submitted to Slurm (jobs {', '.join(ids)}), and squeue cannot tell "
+                            f"whether they still run ({e}); resume it where squeue runs, once they have ended")
+    if p.returncode != 0 and "Invalid job id" not in p.stderr:
+        raise CampaignError(f"this campaign was submitted to Slurm (jobs {', '.join(ids)}), and squeue fails: "
+                            f"{p.stderr.strip() or f'exit {p.returncode}'}")
+    listed = set(p.stdout.split()) if p.returncode == 0 else set()
+    # (an array's tasks are listed as JOB_TASK)
+    return [j for j in ids if any(x == j or x.startswith(j + "_") for x in listed)]
+
+
+def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
+    """Submits the arrays and the collect job, and calls submitted(job ids)
+    (recorded in the plan: --resume waits for them). Returns 0 once
+    submitted or, with wait, once the collect job has ended: prints its
+    output (the campaign's table) and returns 0 if every run succeeded,
+    else 1."""
     total = len(plan["runs"])
     array, collect = write_scripts(out, slurm, plan["timeout"], collect_args)
     chunk = max_array_size()
@@ -110,6 +129,8 @@ def submit(plan, out, slurm, collect_args, wait, quiet):
     ids = [sbatch([f"--array=0-{min(chunk, total - first) - 1}{throttle}", array, str(first)])
            for first in range(0, total, chunk)]
     job = sbatch([f"--dependency=afterany:{':'.join(ids)}", collect])
+    if submitted:
+        submitted(ids + [job])
     log = os.path.join(out, "slurm", f"collect-{job}.out")
     if not quiet or not wait:
         print(f"compare-models: {total} runs submitted as Slurm job array {', '.join(ids)}; job {job} collects "

@@ -20,6 +20,9 @@ MAX_RANKS = 1000000
 # Wall time after which a run is killed when the campaign sets none (one
 # hanging run must not hang the campaign); --timeout / 'timeout' override it.
 DEFAULT_TIMEOUT = 3600.0
+# Largest --timeout: Python's timers refuse waits past about 9.2e9 s (an
+# OverflowError in the timer's thread left the run unbounded).
+MAX_TIMEOUT = 1e8
 # smpirun options that name a file every run writes: with runs at once, their
 # path must hold RUN_PLACEHOLDER, replaced by each run's number.
 OUTPUT_KEYS = ("contention/trace", "tracing/filename")
@@ -179,6 +182,6 @@ def parse_timeout(text, where):
         v = float(text)
     except ValueError:
         v = -1
-    if not v > 0 or v != v or v == float("inf"):
-        raise CampaignError(f"{where}: timeout is a positive number of seconds, got '{text}'")
+    if not 0 < v <= MAX_TIMEOUT:  # (also nan and inf)
+        raise CampaignError(f"{where}: timeout is a positive number of seconds up to {MAX_TIMEOUT:g}, got '{text}'")
     return v

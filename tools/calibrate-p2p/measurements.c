@@ -194,6 +194,8 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
       if (hash)
         *hash = '\0';
       char *p = line;
+      if (lineno == 1 && strncmp(p, "\xEF\xBB\xBF", 3) == 0) /* a byte order mark (spreadsheets write one) */
+        p += 3;
       while (isspace((unsigned char)*p))
         p++;
       if (*p)

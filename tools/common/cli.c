@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include <contention/units.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,6 +76,12 @@ static int set_params(const char *prog, const char **args, size_t nargs, cli_opt
     }
     memcpy(name, args[k], len);
     name[len] = '\0';
+    double unused;
+    /* A plain decimal number first: strtod alone took 0x1 and " 1". */
+    if (cg_parse_number(eq + 1, &unused, err, sizeof err) != 0) {
+      fprintf(stderr, "%s: --param %s: %s\n", prog, cg_quote(args[k], q, sizeof q), err);
+      return 2;
+    }
     if (cg_tech_set_param(o->tech, o->params, name, eq + 1, err, sizeof err)) {
       fprintf(stderr, "%s: --param: %s\n", prog, err);
       return 2;

@@ -20,3 +20,14 @@ int tool_close_output(const char *prog, FILE *f, const char *name)
   fprintf(stderr, "%s: %s: write error: %s\n", prog, name ? name : "standard output", strerror(e));
   return -1;
 }
+
+const char *tool_cell(double v, int width, int decimals, int sign, char *buf, size_t len)
+{
+  for (int d = decimals; d >= 0; d--) { /* fewer decimals before the %g form */
+    int n = snprintf(buf, len, sign ? "%+*.*f" : "%*.*f", width, d, v);
+    if (n >= 0 && n <= width && (size_t)n < len)
+      return buf;
+  }
+  snprintf(buf, len, sign ? "%+*.6g" : "%*.6g", width, v);
+  return buf;
+}

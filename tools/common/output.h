@@ -23,4 +23,11 @@
  * (NAME "standard output" when name is NULL). */
 int tool_close_output(const char *prog, FILE *f, const char *name);
 
+/* A table cell: `v` right-aligned in `width` columns with `decimals`
+ * decimals (and a + sign if `sign`); with fewer decimals when that is
+ * wider than the column, and in %g form (6 significant digits) when even
+ * none fit (a time near 1e308 is not a 300-digit cell). Writes into buf
+ * (of size len, 64 is enough) and returns it. */
+const char *tool_cell(double v, int width, int decimals, int sign, char *buf, size_t len);
+
 #endif

@@ -338,9 +338,14 @@ static void load_comm(loader *ld, char **a)
     fail(ld, "attribute 'measured' of %s must be > 0 (a relative error divides by it)", what);
     return;
   }
-  if (!isfinite(c->start + c->size / sc->bandwidth))
+  double alone = c->size / sc->bandwidth;
+  if (!isfinite(c->start + alone))
     fail(ld, "%s: start + size / bandwidth overflows a double (%g + %g / %g)", what, c->start,
          c->size, sc->bandwidth);
+  else if (alone > 0 && fabs((c->start + alone) - c->start - alone) > 1e-6 * alone)
+    /* finish - start would lose the comm's time (a 1 ms comm at 1e300 s took 0 s) */
+    fail(ld, "%s: start %g s is too large for its time alone (%g s) to be kept to 1e-6 (accepted: a start "
+         "below %g s)", what, c->start, alone, alone * 1e-6 / DBL_EPSILON);
 }
 
 /* Checks name and attributes against the schema and hands the values, in

@@ -123,7 +123,9 @@ static double print_rows(const scenario *sc, const cg_tech *tech, int is_static,
       csv_field(sc->file);
       printf(",%s,%s,%.17g,%.17g,%.17g\n", tech->name, sc->comms[i].id, tm, tp[i], e);
     } else {
-      printf("%-10s %12.6f %12.6f %+9.2f\n", sc->comms[i].id, tm, tp[i], e);
+      char b[3][64];
+      printf("%-10s %s %s %s\n", sc->comms[i].id, tool_cell(tm, 12, 6, 0, b[0], sizeof b[0]),
+             tool_cell(tp[i], 12, 6, 0, b[1], sizeof b[1]), tool_cell(e, 9, 2, 1, b[2], sizeof b[2]));
     }
   }
   double eabs = sum / (double)sc->comm_count;
@@ -131,7 +133,7 @@ static double print_rows(const scenario *sc, const cg_tech *tech, int is_static,
     csv_field(sc->file);
     printf(",%s,E_abs,,,%.17g\n", tech->name, eabs);
   } else {
-    printf("E_abs = %.2f %%\n\n", eabs);
+    printf(fabs(eabs) < 1e9 ? "E_abs = %.2f %%\n\n" : "E_abs = %.6g %%\n\n", eabs);
   }
   return eabs;
 }
@@ -172,8 +174,10 @@ static void print_summary(const cli_options *o, const cg_tech *const *techs, siz
   for (size_t f = 0; f < o->nfiles; f++) {
     const char *base = strrchr(o->files[f], '/');
     printf("%-40s", base ? base + 1 : o->files[f]);
-    for (size_t t = 0; t < ntech; t++)
-      printf(" %13.2f", eabs[f * ntech + t]);
+    for (size_t t = 0; t < ntech; t++) {
+      char b[64];
+      printf(" %s", tool_cell(eabs[f * ntech + t], 13, 2, 0, b, sizeof b));
+    }
     printf("\n");
   }
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contention/quote.h"
 #include "contention/units.h"
 #include "speed.h"
 #include "writer.h"
@@ -49,6 +50,26 @@ static int fail(const char *opt, const char *fmt, const char *value)
   fprintf(stderr, fmt, value);
   fputc('\n', stderr);
   return 2;
+}
+
+/* 1 if text is UTF-8 without control characters: what an XML comment may
+ * hold (a byte such as 0x01 or 0xFF made the platform not well-formed). */
+static int printable_utf8(const unsigned char *p)
+{
+  while (*p) {
+    int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
+    if (n < 0 || *p < 0x20 || *p == 0x7F || (n == 1 && *p < 0xC2) || (n == 3 && *p > 0xF4))
+      return 0;
+    /* overlong forms, UTF-16 surrogates, past U+10FFFF */
+    if ((*p == 0xE0 && p[1] < 0xA0) || (*p == 0xED && p[1] >= 0xA0) || (*p == 0xF0 && p[1] < 0x90) ||
+        (*p == 0xF4 && p[1] >= 0x90))
+      return 0;
+    for (int i = 1; i <= n; i++)
+      if ((p[i] & 0xC0) != 0x80)
+        return 0;
+    p += n + 1;
+  }
+  return 1;
 }
 
 static int parse_quantity(const char *opt, const char *v, cg_unit_kind kind, int positive, double *out)
@@ -285,9 +306,14 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       /* An XML comment may not contain "--" nor end with '-'. */
       if (o->comment_count == PGEN_MAX_COMMENTS)
         rc = fail(opt, "%s", "at most 32 lines");
-      else if (strstr(v, "--") || (v[0] && v[strlen(v) - 1] == '-'))
-        rc = fail(opt, "an XML comment cannot contain '--' or end with '-': '%s'", v);
-      else
+      else if (strstr(v, "--") || (v[0] && v[strlen(v) - 1] == '-')) {
+        char q[CG_QUOTE_SIZE];
+        rc = fail(opt, "an XML comment cannot contain '--' or end with '-': '%s'", cg_quote(v, q, sizeof q));
+      } else if (!printable_utf8((const unsigned char *)v)) {
+        char q[CG_QUOTE_SIZE];
+        rc = fail(opt, "accepted: UTF-8 text without control characters (it goes into an XML comment), got '%s'",
+                  cg_quote(v, q, sizeof q));
+      } else
         o->comments[o->comment_count++] = v;
     } else {
       o->output = v;

@@ -70,12 +70,15 @@ static void print_times(const scenario *sc, const double *finish, int csv)
   size_t nm = 0;
   for (size_t i = 0; i < sc->comm_count; i++) {
     const scenario_comm *c = &sc->comms[i];
-    printf("%-10s %-8s %-8s %14.0f %12.7f %12.7f %12.7f", c->id, sc->hosts[c->src],
-           sc->hosts[c->dst], c->size, c->start, finish[i], finish[i] - c->start);
+    char b[4][64];
+    printf("%-10s %-8s %-8s %s %s %s %s", c->id, sc->hosts[c->src], sc->hosts[c->dst],
+           tool_cell(c->size, 14, 0, 0, b[0], sizeof b[0]), tool_cell(c->start, 12, 7, 0, b[1], sizeof b[1]),
+           tool_cell(finish[i], 12, 7, 0, b[2], sizeof b[2]),
+           tool_cell(finish[i] - c->start, 12, 7, 0, b[3], sizeof b[3]));
     if (c->measured >= 0) {
       double t = finish[i] - c->start;
       double e = (t - c->measured) / c->measured; /* the loader ensures measured > 0 */
-      printf(" %12.7f %+7.2f%%", c->measured, 100.0 * e);
+      printf(" %s %+7.2f%%", tool_cell(c->measured, 12, 7, 0, b[0], sizeof b[0]), 100.0 * e);
       sum_abs += fabs(e);
       nm++;
     }
@@ -100,10 +103,11 @@ static void print_penalties(const scenario *sc, const cg_tech *t, const double *
   for (size_t i = 0; i < sc->comm_count; i++) {
     const scenario_comm *c = &sc->comms[i];
     double p = cg_graph_penalty(g, h[i]);
+    char b[64];
     if (csv)
       printf("%s,%.17g\n", c->id, p);
     else
-      printf("%-10s %-8s %-8s %10.6f\n", c->id, sc->hosts[c->src], sc->hosts[c->dst], p);
+      printf("%-10s %-8s %-8s %s\n", c->id, sc->hosts[c->src], sc->hosts[c->dst], tool_cell(p, 10, 6, 0, b, sizeof b));
   }
   free(h);
   cg_graph_destroy(g);
@@ -122,9 +126,12 @@ static void print_steps(const scenario *sc, const cg_step_table *tab, int csv)
     if (csv)
       printf("%zu,%.17g,%.17g,%s,%.17g,%.17g\n", row->step, row->begin, row->end, id, row->penalty,
              row->remaining);
-    else
-      printf("%5zu %12.7f %12.7f %-10s %10.6f %16.1f\n", row->step, row->begin, row->end, id,
-             row->penalty, row->remaining);
+    else {
+      char b[4][64];
+      printf("%5zu %s %s %-10s %s %s\n", row->step, tool_cell(row->begin, 12, 7, 0, b[0], sizeof b[0]),
+             tool_cell(row->end, 12, 7, 0, b[1], sizeof b[1]), id, tool_cell(row->penalty, 10, 6, 0, b[2], sizeof b[2]),
+             tool_cell(row->remaining, 16, 1, 0, b[3], sizeof b[3]));
+    }
   }
 }
 
