@@ -514,8 +514,15 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
    * reads it: its model has just been built from the final options). */
   std::string bw_factor = simgrid::config::get_value<std::string>(compat::BW_FACTOR_OPTION);
   char err[256];
-  xbt_assert(cg_step_factor_parse(bw_factor.c_str(), &st.bw_factor, err, sizeof err) == 0,
-             "contention: --cfg=smpi/bw-factor:%s: %s", bw_factor.c_str(), err);
+  if (cg_step_factor_parse(bw_factor.c_str(), &st.bw_factor, err, sizeof err) != 0) {
+    /* the command line's value was checked at load: this one came from
+     * the platform's <config> */
+    std::fprintf(stderr,
+                 "contention: %s '%s' (the platform's <config>): %s; accepted: "
+                 "THRESHOLD:VALUE[;THRESHOLD:VALUE...], thresholds in bytes\n",
+                 compat::BW_FACTOR_OPTION, bw_factor.c_str(), err);
+    std::_Exit(1); /* not exit(): SimGrid's static destructors crash while the platform loads */
+  }
   st.graph = cg_graph_create(cfg.tech, cfg.params);
   cg_graph_set_deferred(st.graph, 1); /* one evaluation per simulated instant */
   st.user_bandwidth = cfg.bandwidth;
