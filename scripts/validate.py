@@ -38,8 +38,16 @@ from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_p
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """Usage errors in one line (argparse prints its usage first)."""
+
+    def error(self, message):
+        sys.stderr.write(f"{self.prog}: {message} (see --help)\n")
+        sys.exit(2)
+
+
 def parse_args(argv):
-    p = argparse.ArgumentParser(prog="validate.py", description=__doc__.split("\n\n")[0])
+    p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--datasets", default="", help="only datasets whose name matches this regular expression")
     p.add_argument("--models", default=" ".join(MODELS), help="models of the main table (default: all)")
     p.add_argument("--styles", default="splitduplex fatpipe",
