@@ -7,10 +7,8 @@
 # usage: failing_runs.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 build_app failing_app "$tmp"
 cd "$tmp"
 set +e

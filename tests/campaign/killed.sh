@@ -6,13 +6,10 @@
 # usage: killed.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 build_app failing_app "$tmp"
 cd "$tmp"
-cmp=$src/scripts/compare-models.sh
 bash "$cmp" --program "spin=./failing_app --mode spin" --np 2 --models contention --timeout 60 -j 1 --out out \
   --no-figures -q > a.out 2> a.err &
 a=$!

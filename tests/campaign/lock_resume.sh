@@ -10,13 +10,10 @@
 # usage: lock_resume.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 build_app failing_app "$tmp"
 cd "$tmp"
-cmp=$src/scripts/compare-models.sh
 bash "$cmp" --program "first=./failing_app --mode ok" --program "spin=./failing_app --mode spin" \
   --program "last=./failing_app --mode ok" --np 2 --models contention --timeout 4 -j 1 --out out --no-figures \
   > a.out 2> a.err &

@@ -9,15 +9,12 @@
 # usage: outputs_and_spaces.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 dir="$tmp/my runs"
 mkdir "$dir"
 build_app user_app "$dir"
 cd "$dir"
-cmp=$src/scripts/compare-models.sh
 models="contention gige=contention:technology=gige"
 
 set +e

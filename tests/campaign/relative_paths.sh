@@ -6,10 +6,8 @@
 # usage: relative_paths.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 mkdir -p "$tmp/bin" "$tmp/caller/hosts" "$tmp/campaigns"
 build_app user_app "$tmp/bin"
 printf 'node-1\nnode-2\n' > "$tmp/caller/hosts/two.txt"

@@ -7,13 +7,10 @@
 # usage: resume_slurm.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 build_app failing_app "$tmp"
 cd "$tmp"
-cmp=$src/scripts/compare-models.sh
 bash "$cmp" --program "./failing_app --mode ok" --np 2 --models "contention SMPI" -j 1 --out out --no-figures -q \
   > a.out 2> a.err || { cat a.err; fail "first campaign failed"; }
 # As if submitted: jobs 41 (the array) and 42 (collect); run 1 not done yet.

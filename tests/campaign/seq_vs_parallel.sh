@@ -7,10 +7,8 @@
 # usage: seq_vs_parallel.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 build_app user_app "$tmp"
 printf 'node-%d\n' 1 2 3 4 5 6 7 8 > "$tmp/one-per-node.txt"
 cat > "$tmp/user.campaign" <<EOC

@@ -9,13 +9,10 @@
 # usage: user_files.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
-export BUILD_DIR=$2
 . "$src/tests/campaign/lib.sh"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+campaign_dir "$2"
 build_app failing_app "$tmp"
 cd "$tmp"
-cmp=$src/scripts/compare-models.sh
 campaign() { bash "$cmp" --program "./failing_app --mode ok" --np 2 --models contention -j 1 --no-figures -q "$@"; }
 
 mkdir -p mine/logs mine/runs
