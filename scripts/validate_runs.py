@@ -13,6 +13,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 from validate_inputs import InputError, Platform
 
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
+import run_watchdog  # noqa: E402  (shared with the campaign)
+
 MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
 STYLES = ("splitduplex", "shared", "fatpipe")
 # Wall-time bound of one run (s): the longest run of the list takes about
@@ -89,36 +92,7 @@ _running = {}
 _lock = threading.Lock()
 _stopping = threading.Event()
 
-
-# A process that outlives this one: it reads "+PGID" / "-PGID" lines (a
-# run started / ended) and, at the end of its input, kills the groups still
-# listed: a validation killed with SIGKILL leaves no simulation behind.
-WATCHDOG = r"""
-import os, signal, sys
-live = set()
-for line in sys.stdin:
-    (live.add if line[0] == "+" else live.discard)(int(line[1:]))
-for pgid in live:
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except OSError:
-        pass
-"""
-_watchdog = []
-
-
-def _watch(op, pgid):
-    """Tells the watchdog that run group pgid started ('+') or ended ('-');
-    called with _lock held."""
-    try:
-        if not _watchdog:
-            _watchdog.append(subprocess.Popen([sys.executable, "-c", WATCHDOG], stdin=subprocess.PIPE,
-                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
-                                              start_new_session=True))
-        _watchdog[0].stdin.write(f"{op}{pgid}\n")
-        _watchdog[0].stdin.flush()
-    except OSError:  # no watchdog: a catchable stop still kills the runs
-        pass
+_watchdog = run_watchdog.Watchdog()  # kills the runs if this process is killed (called with _lock held)
 
 
 class _Stopped(Exception):
@@ -169,13 +143,13 @@ def _run_bounded(cmd, env, timeout):
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
                              start_new_session=True, errors="replace")
         _running[p.pid] = p
-        _watch("+", p.pid)
+        _watchdog.watch("+", p.pid)
     try:
         return _wait_bounded(p, timeout)
     finally:
         with _lock:
             del _running[p.pid]
-            _watch("-", p.pid)
+            _watchdog.watch("-", p.pid)
 
 
 def _wait_bounded(p, timeout):

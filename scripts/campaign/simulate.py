@@ -11,6 +11,7 @@ import threading
 import time
 
 import results
+import run_watchdog
 
 SIM_TIME = re.compile(r"^\[([0-9]+\.[0-9]+)\] Simulated time: ", re.M)
 CHECKSUM = re.compile(r"^workload,[^,\n]*,[0-9]+,[^,\n]*,([^,\s]+)\s*$", re.M)
@@ -23,43 +24,11 @@ ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Can
 TAIL_BYTES = 8 << 20
 
 _running = {}  # pid -> Popen, for kill_all()
-_watchdog = []  # the watchdog process, once started
 _stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
 _stopping = threading.Event()  # set by kill_all(): no run starts any more
 _lock = threading.Lock()
 
-
-# A process that outlives this one: it reads "+PGID" / "-PGID" lines (a run
-# started / ended) and, at the end of its input, kills the process groups
-# still listed. A campaign killed with SIGKILL (or by the OOM killer) gets
-# no chance to stop its runs, which are detached (setsid: their own process
-# group, out of reach of the terminal's signals) and would go on unbounded,
-# their timers gone with the campaign.
-WATCHDOG = r"""
-import os, signal, sys
-live = set()
-for line in sys.stdin:
-    (live.add if line[0] == "+" else live.discard)(int(line[1:]))
-for pgid in live:
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except OSError:
-        pass
-"""
-
-
-def watch(op, pgid):
-    """Tells the watchdog that run group pgid started ('+') or ended ('-');
-    called with _lock held."""
-    try:
-        if not _watchdog:
-            _watchdog.append(subprocess.Popen([sys.executable, "-c", WATCHDOG], stdin=subprocess.PIPE,
-                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
-                                              start_new_session=True))
-        _watchdog[0].stdin.write(f"{op}{pgid}\n")
-        _watchdog[0].stdin.flush()
-    except OSError:  # no watchdog: the runs are still stopped by kill_all() on any catchable end
-        pass
+_watchdog = run_watchdog.Watchdog()  # kills the runs if the campaign is killed (called with _lock held)
 
 
 class NotStarted(Exception):
@@ -104,7 +73,7 @@ def execute(argv, cwd, timeout, out_path, err_path):
                 fe.write(f"compare-models: cannot start {argv[0]}: {e.strerror}\n")
                 return 127, False, False, 0.0, 0
             _running[p.pid] = p
-            watch("+", p.pid)
+            _watchdog.watch("+", p.pid)
 
         def kill():
             with _lock:
@@ -121,7 +90,7 @@ def execute(argv, cwd, timeout, out_path, err_path):
         _, status, usage = os.wait4(p.pid, 0)
         with _lock:
             del _running[p.pid]
-            watch("-", p.pid)
+            _watchdog.watch("-", p.pid)
             stopped = p.pid in _stopped
         if timer:
             timer.cancel()
