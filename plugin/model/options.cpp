@@ -229,7 +229,7 @@ void options_precheck_command_line()
 {
   std::ifstream in("/proc/self/cmdline", std::ios::binary);
   std::string arg;
-  std::string model, bw_factor; /* the last network/model and smpi/bw-factor given */
+  std::string model, bw_factor, bw_factor_key; /* the last network/model and bandwidth factor given */
   bool bw_factor_given = false;
   while (std::getline(in, arg, '\0')) {
     if (arg.rfind("--cfg=", 0) != 0)
@@ -239,7 +239,9 @@ void options_precheck_command_line()
     std::string key = kv.substr(0, colon);
     if (colon != std::string::npos && key == "network/model")
       model = kv.substr(colon + 1);
-    if (colon != std::string::npos && key == compat::BW_FACTOR_OPTION) {
+    /* smpi/bw-factor is an alias of network/bandwidth-factor from 3.34 on */
+    if (colon != std::string::npos && (key == compat::BW_FACTOR_OPTION || key == "smpi/bw-factor")) {
+      bw_factor_key   = key;
       bw_factor       = kv.substr(colon + 1);
       bw_factor_given = true;
     }
@@ -278,7 +280,7 @@ void options_precheck_command_line()
     cg_step_factor f{};
     char err[256];
     if (cg_step_factor_parse(bw_factor.c_str(), &f, err, sizeof err) != 0)
-      option_error(compat::BW_FACTOR_OPTION, bw_factor,
+      option_error(bw_factor_key, bw_factor,
                    std::string(err) + "; accepted: THRESHOLD:VALUE[;THRESHOLD:VALUE...], thresholds in bytes");
     cg_step_factor_free(&f);
   }
