@@ -1,0 +1,108 @@
+/* The comm-variable functions of sg_compat.hpp, the same source for every
+ * supported release: the lmm members they use (sg_private.hpp and
+ * sg_private_4_0.hpp, (4), (7), (9), (10)) have one layout in 3.32, 4.0
+ * and 4.1. Included inside namespace contention_sg::compat by each
+ * release's sg_compat_X_Y.cpp, after that release's private header and
+ * its `using` of NetworkAction; not compiled alone. */
+
+void update_bound(Model* model, Action& action, double bound)
+{
+  action.set_user_bound(bound); /* a latency change re-bounds at min(this, TCP-gamma / 2 latency) */
+  model->get_maxmin_system()->update_variable_bound(action.get_variable(), bound);
+}
+
+void retime(Model* model, Action& action)
+{
+  /* Model::next_occurring_event_lazy re-times every action of this set
+   * with its current rate (variable value x factor), after bringing its
+   * remains up to date at the rate it had; it skips actions in their
+   * latency phase. */
+  if (model->is_update_lazy() && not action.is_within_modified_set())
+    model->get_modified_set()->push_back(action);
+}
+
+void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwidth)
+{
+  /* network/weight-S is bound to the variable set_bandwidth reads
+   * (the release's sg_private header, (7)). */
+  double weight_s = simgrid::config::get_value<double>("network/weight-S");
+  simgrid::config::set_value("network/weight-S", 0.0);
+  link->set_bandwidth(bandwidth);
+  simgrid::config::set_value("network/weight-S", weight_s);
+}
+
+namespace {
+using simgrid::kernel::lmm::ElementView;
+using simgrid::kernel::lmm::VariableView;
+
+/* A comm's variable read through the release's sg_private header (10), or
+ * nullptr when a check fails: the variable names its action, every element names its
+ * variable and a constraint, and weighs more than 0. */
+const VariableView* variable_view(const Action& action)
+{
+  const simgrid::kernel::lmm::Variable* var = action.get_variable();
+  if (var == nullptr)
+    return nullptr;
+  const auto* view = reinterpret_cast<const VariableView*>(var);
+  if (view->id != &action || view->cnsts.empty() || view->cnsts.size() > 4096)
+    return nullptr;
+  for (const ElementView& e : view->cnsts)
+    if (static_cast<const void*>(e.variable) != static_cast<const void*>(var) || e.constraint == nullptr ||
+        not(e.consumption_weight > 0))
+      return nullptr;
+  return view;
+}
+} // namespace
+
+bool add_start_weight(Action& action, double weight)
+{
+  auto& na                  = static_cast<NetworkAction&>(action);
+  const VariableView* view  = variable_view(action);
+  /* In its latency phase the variable weighs 0; the start weight is the
+   * route's latency (at least) plus weight-S terms, finite. */
+  if (view == nullptr || view->sharing_penalty != 0 || not(na.lat_current_ > 0) ||
+      not(na.sharing_penalty_ >= na.lat_current_) || not std::isfinite(na.sharing_penalty_))
+    return false;
+  na.sharing_penalty_ += weight;
+  return true;
+}
+
+bool variable_terms(const Action& action, std::vector<VariableTerm>& terms)
+{
+  terms.clear();
+  const VariableView* view = variable_view(action);
+  if (view == nullptr)
+    return false;
+  for (const ElementView& e : view->cnsts)
+    terms.push_back(VariableTerm{e.constraint, e.consumption_weight});
+  return true;
+}
+
+bool replace_variable(Model* model, Action& action, const std::vector<VariableTerm>& keep)
+{
+  const VariableView* view = variable_view(action);
+  /* A staged variable waits on a concurrency limit: left to SimGrid. */
+  if (keep.empty() || view == nullptr || view->staged_sharing_penalty != 0)
+    return false;
+  double penalty                      = view->sharing_penalty;
+  double bound                        = view->bound;
+  simgrid::kernel::lmm::System* sys   = model->get_maxmin_system();
+  simgrid::kernel::lmm::Variable* old = action.get_variable();
+  /* The old one goes first: its elements stop counting on the constraints
+   * before the new one's are added. */
+  sys->variable_free(old);
+  simgrid::kernel::lmm::Variable* var = sys->variable_new(&action, penalty, bound, keep.size());
+  for (const VariableTerm& t : keep)
+    sys->expand(static_cast<simgrid::kernel::lmm::Constraint*>(t.constraint), var, t.weight);
+  action.set_variable(var);
+  const VariableView* check = variable_view(action);
+  xbt_assert(check != nullptr && check->cnsts.size() == keep.size(),
+             "contention: a comm's new max-min variable does not read back (sg_private header, (10))");
+  return true;
+}
+
+void add_variable_term(Model* model, Action& action, const VariableTerm& term)
+{
+  model->get_maxmin_system()->expand(static_cast<simgrid::kernel::lmm::Constraint*>(term.constraint),
+                                     action.get_variable(), term.weight);
+}
