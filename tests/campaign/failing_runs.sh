@@ -8,9 +8,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-build_app failing_app "$tmp"
-cd "$tmp"
+campaign_dir "$2" failing_app
 set +e
 bash "$src/scripts/compare-models.sh" --program "ok=./failing_app --mode ok" \
   --program "abort=./failing_app --mode abort" --program "crash=./failing_app --mode crash" \

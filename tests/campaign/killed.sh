@@ -7,9 +7,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-build_app failing_app "$tmp"
-cd "$tmp"
+campaign_dir "$2" failing_app
 bash "$cmp" --program "spin=./failing_app --mode spin" --np 2 --models contention --timeout 60 -j 1 --out out \
   --no-figures -q > a.out 2> a.err &
 a=$!

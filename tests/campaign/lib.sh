@@ -30,12 +30,17 @@ same_rows() {
   diff "$1.cut" "$2.cut" >&2 || fail "rows of $1 and $2 differ"
 }
 
-# campaign_dir BUILD_DIR: the set-up every campaign test shares: exports
-# BUILD_DIR (the tree whose smpirun runs the campaign), makes $tmp
-# (removed at exit) and sets $cmp to compare-models.sh.
+# campaign_dir BUILD_DIR [APP]: the set-up every campaign test shares:
+# exports BUILD_DIR (the tree whose smpirun runs the campaign), makes $tmp
+# (removed at exit) and sets $cmp to compare-models.sh; with APP, builds
+# tests/campaign/APP.c into $tmp and works there.
 campaign_dir() {
   export BUILD_DIR=$1
   tmp=$(mktemp -d)
   trap 'rm -rf "$tmp"' EXIT
   cmp=$src/scripts/compare-models.sh
+  if [ $# -gt 1 ]; then
+    build_app "$2" "$tmp"
+    cd "$tmp"
+  fi
 }

@@ -11,9 +11,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-build_app failing_app "$tmp"
-cd "$tmp"
+campaign_dir "$2" failing_app
 bash "$cmp" --program "first=./failing_app --mode ok" --program "spin=./failing_app --mode spin" \
   --program "last=./failing_app --mode ok" --np 2 --models contention --timeout 4 -j 1 --out out --no-figures \
   > a.out 2> a.err &

@@ -8,9 +8,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-build_app failing_app "$tmp"
-cd "$tmp"
+campaign_dir "$2" failing_app
 bash "$cmp" --program "./failing_app --mode ok" --np 2 --models "contention SMPI" -j 1 --out out --no-figures -q \
   > a.out 2> a.err || { cat a.err; fail "first campaign failed"; }
 # As if submitted: jobs 41 (the array) and 42 (collect); run 1 not done yet.

@@ -10,9 +10,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-build_app failing_app "$tmp"
-cd "$tmp"
+campaign_dir "$2" failing_app
 campaign() { bash "$cmp" --program "./failing_app --mode ok" --np 2 --models contention -j 1 --no-figures -q "$@"; }
 
 mkdir -p mine/logs mine/runs
