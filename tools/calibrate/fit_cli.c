@@ -287,6 +287,24 @@ static int set_value(const char *prog, const char *opt, const cg_tech *t, double
   return 0;
 }
 
+/* The index of parameter `name` of option opt (by_hold: as --hold accepts
+ * it), with its value, when given, set in start; -1 after the error line
+ * (an unknown name lists the accepted ones). */
+static long named_param(const char *prog, const char *opt, const cg_tech *t, const char *names, const char *name,
+                        const char *value, int by_hold, double *start)
+{
+  long p = fit_index(t, name, by_hold);
+  if (p < 0) {
+    char q[128];
+    fprintf(stderr, "%s: %s %s: unknown parameter of %s; accepted: %s\n", prog, opt, cg_quote(name, q, sizeof q),
+            t->name, names);
+    return -1;
+  }
+  if (value && set_value(prog, opt, t, start, (size_t)p, value))
+    return -1;
+  return p;
+}
+
 /* Start values and held parameters of t from --param and --hold (start,
  * hold: cg_fit_param_count(t, o->limiter)). Returns 0, or 2 after a usage
  * error: an unknown name (the accepted ones listed), a bad value, every
@@ -298,26 +316,14 @@ static int start_values(const char *prog, const fit_opts *o, const cg_tech *t, d
   if (o->limiter)
     start[t->param_count] = cg_fit_limiter_param.default_value;
   memset(hold, 0, np * sizeof *hold);
-  char names[256], q[128];
+  char names[256];
   fit_names(t, names, sizeof names);
-  for (size_t i = 0; i < o->nparams; i++) {
-    long p = fit_index(t, o->pnames[i], 0);
-    if (p < 0) {
-      fprintf(stderr, "%s: --param %s: unknown parameter of %s; accepted: %s\n", prog,
-              cg_quote(o->pnames[i], q, sizeof q), t->name, names);
+  for (size_t i = 0; i < o->nparams; i++)
+    if (named_param(prog, "--param", t, names, o->pnames[i], o->pvalues[i], 0, start) < 0)
       return 2;
-    }
-    if (set_value(prog, "--param", t, start, (size_t)p, o->pvalues[i]))
-      return 2;
-  }
   for (size_t i = 0; i < o->nholds; i++) {
-    long p = fit_index(t, o->hnames[i], 1);
-    if (p < 0) {
-      fprintf(stderr, "%s: --hold %s: unknown parameter of %s; accepted: %s\n", prog,
-              cg_quote(o->hnames[i], q, sizeof q), t->name, names);
-      return 2;
-    }
-    if (o->hvalues[i] && set_value(prog, "--hold", t, start, (size_t)p, o->hvalues[i]))
+    long p = named_param(prog, "--hold", t, names, o->hnames[i], o->hvalues[i], 1, start);
+    if (p < 0)
       return 2;
     hold[p] = 1;
   }
