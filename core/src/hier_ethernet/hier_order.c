@@ -126,9 +126,37 @@ static void counting_pass(hier_state *st, size_t n, size_t domain)
     counting_pass((st), (n), (domain));          \
   } while (0)
 
+/* Merge sort of st->ord[0..n) by hier_before (a total order: handles
+ * are unique), for a component small beside the handles' range. */
+static void merge_sort(hier_state *st, size_t n)
+{
+  GROW(st, tmp, n);
+  for (size_t w = 1; w < n; w *= 2) {
+    for (size_t lo = 0; lo < n; lo += 2 * w) {
+      size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+      size_t i = lo, j = mid, k = lo;
+      while (i < mid && j < hi)
+        st->tmp[k++] = hier_before(&st->f[st->ord[j]], &st->f[st->ord[i]]) ? st->ord[j++] : st->ord[i++];
+      while (i < mid)
+        st->tmp[k++] = st->ord[i++];
+      while (j < hi)
+        st->tmp[k++] = st->ord[j++];
+    }
+    size_t *t = st->ord;
+    st->ord = st->tmp;
+    st->tmp = t;
+    size_t c = st->ord_cap;
+    st->ord_cap = st->tmp_cap;
+    st->tmp_cap = c;
+  }
+}
+
 /* st->ord = the flows in Algorithm 1's order (see before()), n > 0:
- * stable counting sorts from the least significant field up (handles are
- * reused slots, below the peak number of live comms). */
+ * stable counting sorts from the least significant field up, each linear
+ * in the flows and the field's range. The handles range over every live
+ * comm of the graph, not the component's: when that range is large beside
+ * the component, a merge sort instead, so that an evaluation costs the
+ * component only. */
 void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks)
 {
   GROW(st, ord, n);
@@ -138,6 +166,10 @@ void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks)
     st->ord[i] = i;
     if (st->f[i].comm > top)
       top = st->f[i].comm;
+  }
+  if ((size_t)top + 1 > 4 * n + 64) {
+    merge_sort(st, n);
+    return;
   }
   SORT_BY(st, n, (size_t)top + 1, comm);
   SORT_BY(st, n, H, dst);

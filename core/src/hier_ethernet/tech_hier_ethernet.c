@@ -18,10 +18,19 @@
  * limit below nic/backbone = 10 flows, as measured.
  *
  * Penalty = nic / flow bandwidth: the scenario's effective bandwidth is
- * that of one flow alone on a NIC (940 Mbps measured). The model is global
- * (backbones couple every inter-rack flow), so each evaluation recomputes
- * all comms, and only changed penalties are reported. The bottleneck-first
- * order: hier_order.c. */
+ * that of one flow alone on a NIC (940 Mbps measured).
+ *
+ * Incremental: a flow's bandwidth depends only on the flows that share a
+ * with- or contra-flow resource with it, transitively. Those of a -> b use
+ * all four NIC directions of a and b and, between racks, both directions
+ * of both racks' backbones; so a connected component of the graph whose
+ * vertices are the hosts and racks, joined by the comms (and an inter-rack
+ * comm's hosts to their racks), is computed alone. Algorithm 1's order
+ * restricted to a component is the global order restricted (the keys
+ * compare values, ties by src, dst, handle), so evaluating only the
+ * components holding a host touched since the last evaluation gives the
+ * bits of a full evaluation. Each costs O(c log c) for its c comms and
+ * hosts, never the graph's size. The bottleneck-first order: hier_order.c. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -38,6 +47,19 @@ static const cg_tech_param hier_params[] = {
 static void hier_destroy(void *p)
 {
   hier_state *st = p;
+  cg_hostset_free(&st->done);
+  cg_hostset_free(&st->done_racks);
+  cg_hostset_free(&st->pend_racks);
+  free(st->comp);
+  free(st->comp_racks);
+  free(st->loc);
+  free(st->mark);
+  free(st->rack_loc);
+  free(st->xdeg);
+  free(st->xpos);
+  for (size_t i = 0; i < st->racks_cap; i++)
+    free(st->racks[i].hosts);
+  free(st->racks);
   free(st->f);
   free(st->r);
   free(st->ord);
@@ -50,10 +72,118 @@ static void hier_destroy(void *p)
   free(st);
 }
 
+static hier_state *state_of(cg_graph *g)
+{
+  hier_state *st = cg_graph_tech_state(g);
+  if (!st) {
+    st = cg_xcalloc(1, sizeof *st);
+    cg_hostset_init(&st->done);
+    cg_hostset_init(&st->done_racks);
+    cg_hostset_init(&st->pend_racks);
+    cg_graph_set_tech_state(g, st);
+  }
+  return st;
+}
+
+static int inter_rack(int32_t ra, int32_t rb) { return ra >= 0 && rb >= 0 && ra != rb; }
+
+/* One more (delta = +1) or one fewer inter-rack comm at h, of rack r:
+ * h enters its rack's list with its first, leaves it with its last. */
+static void count_inter_rack(hier_state *st, cg_host h, int32_t r, int delta)
+{
+  GROW(st, xdeg, (size_t)h + 1);
+  GROW(st, xpos, (size_t)h + 1);
+  GROW(st, racks, (size_t)r + 1);
+  hier_rack *k = &st->racks[r];
+  if (delta > 0) {
+    if (st->xdeg[h]++ == 0) {
+      cg_grow((void **)&k->hosts, &k->cap, k->n + 1, sizeof *k->hosts);
+      st->xpos[h] = (uint32_t)k->n;
+      k->hosts[k->n++] = h;
+    }
+  } else if (--st->xdeg[h] == 0) {
+    cg_host last = k->hosts[--k->n];
+    k->hosts[st->xpos[h]] = last;
+    st->xpos[last] = st->xpos[h];
+  }
+}
+
+/* Records s and d as touched (both may lose or gain coupling: after a
+ * removal they may be in two components) and, for an inter-rack comm,
+ * their racks; keeps the racks' lists. */
 static void hier_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
 {
-  (void)g, (void)d, (void)delta;
-  cg_hostset_add(dirty, s); /* evaluate() recomputes every comm anyway */
+  hier_state *st = state_of(g);
+  cg_hostset_add(dirty, s);
+  cg_hostset_add(dirty, d);
+  int32_t rs = cg_graph_host_group(g, s), rd = cg_graph_host_group(g, d);
+  if (inter_rack(rs, rd)) {
+    count_inter_rack(st, s, rs, delta);
+    count_inter_rack(st, d, rd, delta);
+    /* A removal may leave s and d alone while their racks still couple
+     * other comms, whose backbone load changed. */
+    cg_hostset_add(&st->pend_racks, (uint32_t)rs);
+    cg_hostset_add(&st->pend_racks, (uint32_t)rd);
+  }
+}
+
+static int host_cmp(const void *a, const void *b)
+{
+  cg_host x = *(const cg_host *)a, y = *(const cg_host *)b;
+  return (x > y) - (x < y);
+}
+
+/* Gathers the component of host h into st->comp (sorted by id, st->loc[h]
+ * its index) and st->comp_racks (st->rack_loc their index), marking them
+ * done. Returns the host count. */
+static size_t component(const cg_graph *g, hier_state *st, cg_host h)
+{
+  size_t n = 0, nr = 0, H = cg_graph_host_count(g);
+  GROW(st, comp, 1);
+  cg_hostset_add(&st->done, h);
+  st->comp[n++] = h;
+  for (size_t q = 0; q < n; q++) {
+    cg_host x = st->comp[q];
+    size_t no = cg_graph_out_degree(g, x), ni = cg_graph_in_degree(g, x);
+    const cg_host *out = cg_graph_out_peers(g, x), *in = cg_graph_in_peers(g, x);
+    GROW(st, comp, n + no + ni);
+    for (size_t i = 0; i < no; i++)
+      if (cg_hostset_add(&st->done, out[i]))
+        st->comp[n++] = out[i];
+    for (size_t i = 0; i < ni; i++)
+      if (cg_hostset_add(&st->done, in[i]))
+        st->comp[n++] = in[i];
+    int32_t r = cg_graph_host_group(g, x);
+    if (x < st->xdeg_cap && st->xdeg[x] > 0 && cg_hostset_add(&st->done_racks, (uint32_t)r)) {
+      const hier_rack *k = &st->racks[r];
+      GROW(st, comp_racks, nr + 1);
+      st->comp_racks[nr++] = r;
+      GROW(st, comp, n + k->n);
+      for (size_t i = 0; i < k->n; i++)
+        if (cg_hostset_add(&st->done, k->hosts[i]))
+          st->comp[n++] = k->hosts[i];
+    }
+  }
+  GROW(st, loc, H);
+  if (8 * n >= H) { /* a large component: its hosts by a scan of all */
+    GROW(st, mark, H);
+    st->comp_no++;
+    for (size_t i = 0; i < n; i++)
+      st->mark[st->comp[i]] = st->comp_no;
+    n = 0;
+    for (cg_host x = 0; x < H; x++)
+      if (st->mark[x] == st->comp_no)
+        st->comp[n++] = x;
+  } else
+    qsort(st->comp, n, sizeof *st->comp, host_cmp);
+  for (size_t i = 0; i < n; i++)
+    st->loc[st->comp[i]] = (uint32_t)i;
+  for (size_t i = 0; i < nr; i++) {
+    GROW(st, rack_loc, (size_t)st->comp_racks[i] + 1);
+    st->rack_loc[st->comp_racks[i]] = (uint32_t)i;
+  }
+  st->ncomp_racks = nr;
+  return n;
 }
 
 /* fmax of two numbers that are never NaN, inlined (a libm call was 6 % of
@@ -82,39 +212,38 @@ static uint32_t factor_rank(const res *r, const size_t *ids, int n, unsigned off
   return k;
 }
 
-/* Builds the flows and resource counts of the whole graph. */
-static size_t collect(cg_graph *g, hier_state *st, double nic, double backbone)
+/* Builds the flows and resource counts of the component of st->comp
+ * (hc hosts): NIC out / in of its host i are resources 2 i, 2 i + 1, the
+ * backbone out / in of its rack j, 2 hc + 2 j and 2 hc + 2 j + 1. */
+static size_t collect(const cg_graph *g, hier_state *st, size_t hc, double nic, double backbone)
 {
-  size_t H = cg_graph_host_count(g), nsrc, n = 0;
-  int32_t racks = 0;
-  for (cg_host h = 0; h < H; h++)
-    if (cg_graph_host_group(g, h) >= racks)
-      racks = cg_graph_host_group(g, h) + 1;
-  size_t R = 2 * H + 2 * (size_t)racks;
+  size_t R = 2 * hc + 2 * st->ncomp_racks, n = 0;
   st->nres = R;
-  cg_grow((void **)&st->r, &st->rcap, R, sizeof *st->r);
+  GROW(st, r, R);
   for (size_t i = 0; i < R; i++)
-    st->r[i] = (res){.cap = i < 2 * H ? nic : backbone};
-  cg_grow((void **)&st->f, &st->fcap, cg_graph_comm_count(g), sizeof *st->f);
-  const cg_host *srcs = cg_graph_sources(g, &nsrc);
-  for (size_t k = 0; k < nsrc; k++) {
+    st->r[i] = (res){.cap = i < 2 * hc ? nic : backbone};
+  for (size_t k = 0; k < hc; k++) {
     size_t m;
-    const cg_comm *out = cg_graph_out_comms(g, srcs[k], &m);
+    cg_host a = st->comp[k];
+    const cg_comm *out = cg_graph_out_comms(g, a, &m);
+    const cg_host *peer = cg_graph_out_peers(g, a);
+    GROW(st, f, n + m);
+    int32_t ra = cg_graph_host_group(g, a);
     for (size_t j = 0; j < m; j++) {
       flow *f = &st->f[n++];
-      cg_host a = srcs[k], b = cg_graph_comm_dst(g, out[j]);
-      int32_t ra = cg_graph_host_group(g, a), rb = cg_graph_host_group(g, b);
-      *f = (flow){.comm = out[j], .src = a, .dst = b, .nwith = 2, .ncontra = 2};
-      f->with[0] = 2 * a;       /* NIC out of a */
-      f->with[1] = 2 * b + 1;   /* NIC in of b */
-      f->contra[0] = 2 * a + 1; /* NIC in of a */
-      f->contra[1] = 2 * b;     /* NIC out of b */
-      if (ra >= 0 && rb >= 0 && ra != rb) {
-        size_t base = 2 * H;
-        f->with[2] = base + 2 * (size_t)ra;       /* backbone out of a's rack */
-        f->with[3] = base + 2 * (size_t)rb + 1;   /* backbone in of b's rack */
-        f->contra[2] = base + 2 * (size_t)ra + 1; /* backbone in of a's rack */
-        f->contra[3] = base + 2 * (size_t)rb;     /* backbone out of b's rack */
+      cg_host b = peer[j], la = (cg_host)k, lb = st->loc[b];
+      int32_t rb = cg_graph_host_group(g, b);
+      *f = (flow){.comm = out[j], .src = la, .dst = lb, .nwith = 2, .ncontra = 2};
+      f->with[0] = 2 * (size_t)la;       /* NIC out of a */
+      f->with[1] = 2 * (size_t)lb + 1;   /* NIC in of b */
+      f->contra[0] = 2 * (size_t)la + 1; /* NIC in of a */
+      f->contra[1] = 2 * (size_t)lb;     /* NIC out of b */
+      if (inter_rack(ra, rb)) {
+        size_t base = 2 * hc, ka = st->rack_loc[ra], kb = st->rack_loc[rb];
+        f->with[2] = base + 2 * ka;       /* backbone out of a's rack */
+        f->with[3] = base + 2 * kb + 1;   /* backbone in of b's rack */
+        f->contra[2] = base + 2 * ka + 1; /* backbone in of a's rack */
+        f->contra[3] = base + 2 * kb;     /* backbone out of b's rack */
         f->nwith = f->ncontra = 4;
       }
       for (int i = 0; i < f->nwith; i++)
@@ -135,21 +264,14 @@ static double fair_inverse(const res *r, double nic)
   return dmax(1.0 / nic, (double)left / avail);
 }
 
-static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
+/* Algorithm 1 on the component of st->comp (hc hosts). */
+static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double backbone)
 {
-  (void)dirty;
-  hier_state *st = cg_graph_tech_state(g);
-  if (!st) {
-    st = cg_xcalloc(1, sizeof *st);
-    cg_graph_set_tech_state(g, st);
-  }
-  const double *p = cg_graph_tech_params(g);
-  double nic = p[P_NIC];
-  size_t n = collect(g, st, nic, p[P_BACKBONE]), H = cg_graph_host_count(g);
+  size_t n = collect(g, st, hc, nic, backbone);
   if (n == 0)
     return;
   res *r = st->r;
-  uint32_t zero = hier_rank_values(st, st->nres, H);
+  uint32_t zero = hier_rank_values(st, st->nres, hc);
   for (size_t i = 0; i < n; i++) {
     flow *f = &st->f[i];
     f->k = factor(r, f->with, f->nwith, 0);
@@ -158,7 +280,7 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
     f->rkb = factor_rank(r, f->contra, f->ncontra, 0, zero);
     f->rm = f->rk < f->rkb ? f->rk : f->rkb;
   }
-  hier_sort_flows(st, n, H, zero + 1);
+  hier_sort_flows(st, n, hc, zero + 1);
   st->hn = 0;
   size_t next = 0;
   while (next < n || st->hn) {
@@ -206,6 +328,29 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
     }
     cg_graph_set_penalty(g, f->comm, nic / f->bw);
   }
+}
+
+/* Solves each component holding a dirty host (edge_changed adds both ends
+ * of every comm added or removed; cg_graph_recompute_all every source) or
+ * a rack an inter-rack comm joined or left. */
+static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
+{
+  hier_state *st = state_of(g);
+  const double *p = cg_graph_tech_params(g);
+  cg_hostset_clear(&st->done);
+  cg_hostset_clear(&st->done_racks);
+  for (size_t k = 0; k < dirty->count; k++) {
+    cg_host h = dirty->items[k];
+    if (cg_hostset_has(&st->done, h) || cg_graph_out_degree(g, h) + cg_graph_in_degree(g, h) == 0)
+      continue;
+    solve(g, st, component(g, st, h), p[P_NIC], p[P_BACKBONE]);
+  }
+  for (size_t k = 0; k < st->pend_racks.count; k++) {
+    const hier_rack *r = &st->racks[st->pend_racks.items[k]];
+    if (r->n > 0 && !cg_hostset_has(&st->done, r->hosts[0]))
+      solve(g, st, component(g, st, r->hosts[0]), p[P_NIC], p[P_BACKBONE]);
+  }
+  cg_hostset_clear(&st->pend_racks);
 }
 
 const cg_tech cg_tech_hier_ethernet = {
