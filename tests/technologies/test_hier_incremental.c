@@ -11,8 +11,12 @@
  *    a search that missed the rack links would fail 1. Without racks
  *    there must be none.
  * 3. Every penalty against a per-comm reference of Algorithm 1 written
- *    here from the paper's description (O(n^2), no ranks, no sorting):
- *    relative difference within REF_TOL.
+ *    here from the paper's description (O(n^2), no ranks, no sorting,
+ *    parallel comms fixed one by one): relative difference within REF_TOL,
+ *    except in evaluations where a with-flow bottleneck was already
+ *    saturated by fixed comms (the "stay finite" fallback, counted): there
+ *    the per-comm fallback gives parallel comms different bandwidths by
+ *    handle, and the graph gives all comms of an edge the first one's.
  * 4. A backbone-only coupling by hand: two comms between racks 0 and 1 on
  *    four distinct hosts, backbone 1880 Mbps; a third on two other hosts
  *    saturates the backbones and gives each 1880 / 3 Mbps (penalty 1.5). */
@@ -24,7 +28,11 @@
 #include "contention/graph.h"
 #include "contention/technology.h"
 
-#define REF_TOL 0.0
+/* Parallel comms are one edge in the graph, fixed at once (fixed += k,
+ * used += k bw) where the reference fixes them one by one: measured worst
+ * 3.3e-14 ("racks, dense": cap - used cancels on a nearly saturated
+ * resource). */
+#define REF_TOL 4e-14
 
 /* ---- Per-comm reference of Algorithm 1 -------------------------------- */
 
@@ -72,8 +80,10 @@ static int rbefore(const rflow *a, const rflow *b)
   return a->c < b->c;
 }
 
-/* pen[i] = penalty of live[i] by Algorithm 1 over all n comms. */
-static void reference(const cg_graph *g, const cg_comm *live, size_t n, double nic, double backbone, double *pen)
+/* pen[i] = penalty of live[i] by Algorithm 1 over all n comms. Returns
+ * how many times a with-flow bottleneck was already saturated by fixed
+ * comms (the "stay finite" fallback). */
+static size_t reference(const cg_graph *g, const cg_comm *live, size_t n, double nic, double backbone, double *pen)
 {
   size_t H = cg_graph_host_count(g);
   int32_t racks = 0;
@@ -83,6 +93,7 @@ static void reference(const cg_graph *g, const cg_comm *live, size_t n, double n
   size_t R = 2 * H + 2 * (size_t)racks;
   rres *r = calloc(R, sizeof *r);
   rflow *f = calloc(n, sizeof *f);
+  size_t fallbacks = 0;
   for (size_t i = 0; i < R; i++)
     r[i].cap = i < 2 * H ? nic : backbone;
   for (size_t i = 0; i < n; i++) {
@@ -116,8 +127,10 @@ static void reference(const cg_graph *g, const cg_comm *live, size_t n, double n
         if (!same(x->value, p->k))
           continue;
         double avail = x->cap - x->used;
-        if (avail <= x->cap * 1e-9)
+        if (avail <= x->cap * 1e-9) {
           avail = x->cap / (double)x->flows;
+          fallbacks++;
+        }
         beta = dmax(beta, dmax(1.0 / nic, (double)(x->flows - x->fixed) / avail));
       }
     } else {
@@ -149,6 +162,7 @@ static void reference(const cg_graph *g, const cg_comm *live, size_t n, double n
   }
   free(r);
   free(f);
+  return fallbacks;
 }
 
 /* ---- Random sequences ------------------------------------------------- */
@@ -174,7 +188,8 @@ static int find(uint32_t *up, uint32_t x)
 }
 
 typedef struct tally {
-  size_t events, bit_diff, backbone_only, ref_checked; /* backbone_only: immediate mode only */
+  size_t events, bit_diff, backbone_only; /* backbone_only: immediate mode only */
+  size_t ref_checked, ref_skipped; /* penalties compared, evaluations skipped */
   double ref_worst;
 } tally;
 
@@ -213,8 +228,11 @@ static void compare_full(cg_graph *g, const setup *u, const cg_comm *live, size_
     double full = cg_graph_penalty(g, live[i]);
     t->bit_diff += memcmp(&full, &pen[i], sizeof full) != 0;
   }
-  if (nlive <= 80) {
-    reference(g, live, nlive, u->params[0], u->params[1], ref);
+  if (nlive <= 600) {
+    if (reference(g, live, nlive, u->params[0], u->params[1], ref) > 0) {
+      t->ref_skipped++;
+      return;
+    }
     for (size_t i = 0; i < nlive; i++) {
       double rel = fabs(pen[i] - ref[i]) / ref[i];
       t->ref_worst = rel > t->ref_worst ? rel : t->ref_worst;
@@ -282,15 +300,17 @@ static void run(const char *name, const setup *u, size_t events)
 {
   for (int deferred = 0; deferred <= 1; deferred++) {
     tally t = replay(u, events, deferred);
-    printf("%-22s %-9s %5zu evaluations (%4zu with a backbone-only change), %6zu penalties vs the "
-           "reference, worst rel. diff %.3g, %zu bit differences from a full one\n",
-           name, deferred ? "deferred" : "immediate", t.events, t.backbone_only, t.ref_checked, t.ref_worst,
-           t.bit_diff);
+    printf("%-22s %-9s %5zu evaluations (%4zu with a backbone-only change, %3zu with the fallback), "
+           "%6zu penalties vs the reference, worst rel. diff %.3g, %zu bit differences from a full one\n",
+           name, deferred ? "deferred" : "immediate", t.events, t.backbone_only, t.ref_skipped, t.ref_checked,
+           t.ref_worst, t.bit_diff);
     CHECK(t.bit_diff == 0);
     CHECK(t.ref_checked > 0);
     CHECK(t.ref_worst <= REF_TOL);
-    if (!deferred)
-      CHECK(u->racks > 0 ? t.backbone_only > 0 : t.backbone_only == 0);
+    if (!deferred && u->racks == 0)
+      CHECK(t.backbone_only == 0);
+    if (!deferred && u->racks > 0 && u->hosts >= 30) /* enough hosts for separate components */
+      CHECK(t.backbone_only > 0);
   }
 }
 
@@ -326,5 +346,9 @@ int main(void)
   run("racks, paper backbone", &(setup){60, 2, {940, 9400}, 80, 500}, 800);
   run("no racks, sparse", &(setup){200, 0, {940, 9400}, 40, 200}, 1500);
   run("no racks, dense", &(setup){20, 0, {940, 9400}, 50, 400}, 1000);
+  /* Few hosts, hundreds of comms on a few pairs: flow counts far above
+   * the resources, ranked by sorting the values. */
+  run("racks, heavy pairs", &(setup){8, 2, {940, 1880}, 300, 950}, 400);
+  run("no racks, heavy pairs", &(setup){8, 0, {940, 9400}, 300, 950}, 400);
   CHECK_DONE();
 }

@@ -14,8 +14,12 @@
 
 #define MAXR 4
 
+/* An edge of the graph: its parallel comms share key, resources and
+ * bandwidth (Algorithm 1 takes them one after the other), so they are one
+ * flow of multiplicity mult. */
 typedef struct flow {
-  cg_comm comm;
+  cg_edge edge;
+  uint32_t mult;
   cg_host src, dst; /* indices in the component, in the order of the hosts' ids */
   size_t with[MAXR], contra[MAXR];
   int nwith, ncontra;
@@ -65,6 +69,8 @@ typedef struct hier_state {
   size_t ncomp_racks; /* racks of the component */
   uint32_t *rank_nic, *rank_bb, *key; /* value ranks by flow count; sort keys */
   size_t rank_nic_cap, rank_bb_cap, key_cap;
+  struct valued *vals; /* value ranks by sorting */
+  size_t vals_cap;
 } hier_state;
 
 #define GROW(st, field, n) cg_grow((void **)&(st)->field, &(st)->field##_cap, (n), sizeof *(st)->field)
@@ -78,7 +84,7 @@ uint32_t hier_rank_values(hier_state *st, size_t R, size_t H);
  * src and dst < H) in the order Algorithm 1 takes them (hier_before). */
 void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks);
 /* Whether flow a comes before flow b: decreasing ranked (max(k, kbar),
- * k, kbar), then increasing (src, dst, handle). */
+ * k, kbar), then increasing (src, dst) (one edge per pair). */
 int hier_before(const flow *a, const flow *b);
 /* Heap of re-queued flows, in the same order. */
 void hier_heap_push(hier_state *st, size_t x);

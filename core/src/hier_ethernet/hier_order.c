@@ -2,14 +2,15 @@
  * hier_ethernet.h): counting sorts on ranks of the resources' values,
  * linear in flows and hosts; a heap of every flow, comparing a 6-field key,
  * was two thirds of an evaluation (bench/replay). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "hier_ethernet.h"
 
 /* Algorithm 1 takes the flows by decreasing (max(k, kbar), k, kbar); ties
- * by increasing (src, dst, handle), so the order never depends on
- * adjacency lists. Comparing the ranks of the values is comparing the
- * values. */
+ * by increasing (src, dst), so the order never depends on adjacency lists
+ * (parallel comms, equal in all of these, are one edge). Comparing the
+ * ranks of the values is comparing the values. */
 int hier_before(const flow *a, const flow *b)
 {
   if (a->rm != b->rm)
@@ -20,9 +21,7 @@ int hier_before(const flow *a, const flow *b)
     return a->rkb < b->rkb;
   if (a->src != b->src)
     return a->src < b->src;
-  if (a->dst != b->dst)
-    return a->dst < b->dst;
-  return a->comm < b->comm;
+  return a->dst < b->dst;
 }
 
 /* Heap of the re-queued flows (rare): same order as the sorted ones. */
@@ -56,16 +55,51 @@ size_t hier_heap_pop(hier_state *st)
   return top;
 }
 
+typedef struct valued {
+  double value;
+  size_t res;
+} valued;
+
+static int by_value_desc(const void *a, const void *b)
+{
+  double x = ((const valued *)a)->value, y = ((const valued *)b)->value;
+  return (x < y) - (x > y);
+}
+
+/* Ranks by sorting the loaded resources' values: for edges of large
+ * multiplicity, whose flow counts range far beyond the resources. */
+static uint32_t rank_sorted(hier_state *st, size_t R)
+{
+  GROW(st, vals, R);
+  size_t m = 0;
+  for (size_t i = 0; i < R; i++)
+    if (st->r[i].flows > 0) {
+      st->r[i].value = st->r[i].flows / st->r[i].cap;
+      st->vals[m++] = (valued){st->r[i].value, i};
+    }
+  qsort(st->vals, m, sizeof *st->vals, by_value_desc);
+  uint32_t rank = 0;
+  for (size_t j = 0; j < m; j++) {
+    if (j > 0 && st->vals[j].value != st->vals[j - 1].value)
+      rank++;
+    st->r[st->vals[j].res].rank = rank;
+  }
+  return m ? rank + 1 : 0;
+}
+
 /* Ranks every resource's flows / cap among the distinct values, largest
  * first, without sorting doubles: a NIC's value grows with its flow count,
- * and so does a backbone's, so the two count-ordered lists are merged.
- * Returns the rank of the value 0 (after all others). */
+ * and so does a backbone's, so the two count-ordered lists are merged,
+ * in O(R + largest count); when that count is large beside R, by sorting
+ * the values instead. Returns the rank of the value 0 (after all others). */
 uint32_t hier_rank_values(hier_state *st, size_t R, size_t H)
 {
   size_t top = 0;
   for (size_t i = 0; i < R; i++)
     if (st->r[i].flows > top)
       top = st->r[i].flows;
+  if (top > 4 * R + 64)
+    return rank_sorted(st, R);
   GROW(st, rank_nic, top + 1);
   GROW(st, rank_bb, top + 1);
   memset(st->rank_nic, 0, (top + 1) * sizeof *st->rank_nic);
@@ -126,52 +160,16 @@ static void counting_pass(hier_state *st, size_t n, size_t domain)
     counting_pass((st), (n), (domain));          \
   } while (0)
 
-/* Merge sort of st->ord[0..n) by hier_before (a total order: handles
- * are unique), for a component small beside the handles' range. */
-static void merge_sort(hier_state *st, size_t n)
-{
-  GROW(st, tmp, n);
-  for (size_t w = 1; w < n; w *= 2) {
-    for (size_t lo = 0; lo < n; lo += 2 * w) {
-      size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-      size_t i = lo, j = mid, k = lo;
-      while (i < mid && j < hi)
-        st->tmp[k++] = hier_before(&st->f[st->ord[j]], &st->f[st->ord[i]]) ? st->ord[j++] : st->ord[i++];
-      while (i < mid)
-        st->tmp[k++] = st->ord[i++];
-      while (j < hi)
-        st->tmp[k++] = st->ord[j++];
-    }
-    size_t *t = st->ord;
-    st->ord = st->tmp;
-    st->tmp = t;
-    size_t c = st->ord_cap;
-    st->ord_cap = st->tmp_cap;
-    st->tmp_cap = c;
-  }
-}
-
 /* st->ord = the flows in Algorithm 1's order (see before()), n > 0:
  * stable counting sorts from the least significant field up, each linear
- * in the flows and the field's range. The handles range over every live
- * comm of the graph, not the component's: when that range is large beside
- * the component, a merge sort instead, so that an evaluation costs the
- * component only. */
+ * in the flows and the field's range, the component's hosts or its
+ * resources' ranks. */
 void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks)
 {
   GROW(st, ord, n);
   GROW(st, key, n);
-  cg_comm top = 0;
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; i < n; i++)
     st->ord[i] = i;
-    if (st->f[i].comm > top)
-      top = st->f[i].comm;
-  }
-  if ((size_t)top + 1 > 4 * n + 64) {
-    merge_sort(st, n);
-    return;
-  }
-  SORT_BY(st, n, (size_t)top + 1, comm);
   SORT_BY(st, n, H, dst);
   SORT_BY(st, n, H, src);
   SORT_BY(st, n, ranks, rkb);

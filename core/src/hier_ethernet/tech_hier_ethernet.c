@@ -27,10 +27,20 @@
  * vertices are the hosts and racks, joined by the comms (and an inter-rack
  * comm's hosts to their racks), is computed alone. Algorithm 1's order
  * restricted to a component is the global order restricted (the keys
- * compare values, ties by src, dst, handle), so evaluating only the
- * components holding a host touched since the last evaluation gives the
- * bits of a full evaluation. Each costs O(c log c) for its c comms and
- * hosts, never the graph's size. The bottleneck-first order: hier_order.c. */
+ * compare values, ties by src, dst), so evaluating only the components
+ * holding a host touched since the last evaluation gives the bits of a
+ * full evaluation. Each costs O(c log c) for its c edges and hosts, never
+ * the graph's size. The bottleneck-first order: hier_order.c.
+ *
+ * Parallel comms are one edge (edge_penalties): they have the same key and
+ * resources, so Algorithm 1 takes them one after the other and gives each
+ * the same bandwidth (the fair share (cap - used) / left is unchanged by
+ * fixing one of them, and the contra-flow rule reads resources they do not
+ * use); the edge is fixed once, its multiplicity added to `fixed` and
+ * mult x bw to `used`. The one exception is fair_inverse()'s fallback on an
+ * already saturated resource, where comms fixed one by one would get
+ * bandwidths that depend on their handles: the edge's comms all get the
+ * first one's. */
 #include <math.h>
 #include <stdlib.h>
 
@@ -69,6 +79,7 @@ static void hier_destroy(void *p)
   free(st->rank_nic);
   free(st->rank_bb);
   free(st->key);
+  free(st->vals);
   free(st);
 }
 
@@ -144,8 +155,10 @@ static size_t component(const cg_graph *g, hier_state *st, cg_host h)
   st->comp[n++] = h;
   for (size_t q = 0; q < n; q++) {
     cg_host x = st->comp[q];
-    size_t no = cg_graph_out_degree(g, x), ni = cg_graph_in_degree(g, x);
-    const cg_host *out = cg_graph_out_peers(g, x), *in = cg_graph_in_peers(g, x);
+    size_t no, ni;
+    cg_graph_out_edges(g, x, &no);
+    cg_graph_in_edges(g, x, &ni);
+    const cg_host *out = cg_graph_out_edge_peers(g, x), *in = cg_graph_in_edge_peers(g, x);
     GROW(st, comp, n + no + ni);
     for (size_t i = 0; i < no; i++)
       if (cg_hostset_add(&st->done, out[i]))
@@ -225,15 +238,16 @@ static size_t collect(const cg_graph *g, hier_state *st, size_t hc, double nic, 
   for (size_t k = 0; k < hc; k++) {
     size_t m;
     cg_host a = st->comp[k];
-    const cg_comm *out = cg_graph_out_comms(g, a, &m);
-    const cg_host *peer = cg_graph_out_peers(g, a);
+    const cg_edge *out = cg_graph_out_edges(g, a, &m);
+    const cg_host *peer = cg_graph_out_edge_peers(g, a);
+    const uint32_t *mult = cg_graph_out_edge_mults(g, a);
     GROW(st, f, n + m);
     int32_t ra = cg_graph_host_group(g, a);
     for (size_t j = 0; j < m; j++) {
       flow *f = &st->f[n++];
       cg_host b = peer[j], la = (cg_host)k, lb = st->loc[b];
       int32_t rb = cg_graph_host_group(g, b);
-      *f = (flow){.comm = out[j], .src = la, .dst = lb, .nwith = 2, .ncontra = 2};
+      *f = (flow){.edge = out[j], .mult = mult[j], .src = la, .dst = lb, .nwith = 2, .ncontra = 2};
       f->with[0] = 2 * (size_t)la;       /* NIC out of a */
       f->with[1] = 2 * (size_t)lb + 1;   /* NIC in of b */
       f->contra[0] = 2 * (size_t)la + 1; /* NIC in of a */
@@ -247,7 +261,7 @@ static size_t collect(const cg_graph *g, hier_state *st, size_t hc, double nic, 
         f->nwith = f->ncontra = 4;
       }
       for (int i = 0; i < f->nwith; i++)
-        st->r[f->with[i]].flows++;
+        st->r[f->with[i]].flows += f->mult;
     }
   }
   return n;
@@ -259,7 +273,9 @@ static double fair_inverse(const res *r, double nic)
 {
   double avail = r->cap - r->used;
   size_t left = r->flows - r->fixed;
-  if (avail <= r->cap * 1e-9) /* cannot happen bottleneck-first; stay finite */
+  /* Flows fixed by another bottleneck (capped at the NIC, or by the
+   * contra-flow rule) may have filled r: stay finite. */
+  if (avail <= r->cap * 1e-9)
     avail = r->cap / (double)r->flows;
   return dmax(1.0 / nic, (double)left / avail);
 }
@@ -319,14 +335,17 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
         continue;
       }
     }
+    /* The edge's comms one after the other would each get this bandwidth:
+     * the fair share (cap - used) / left is the same after fixing one, and
+     * the contra-flow resources are not theirs. */
     f->bw = 1.0 / dmax(beta, 1.0 / nic);
     for (int i = 0; i < f->nwith; i++) {
       res *x = &r[f->with[i]];
-      x->fixed++;
-      x->used += f->bw;
+      x->fixed += f->mult;
+      x->used += f->mult * f->bw;
       x->maxbw = dmax(x->maxbw, f->bw);
     }
-    cg_graph_set_penalty(g, f->comm, nic / f->bw);
+    cg_graph_set_edge_penalty(g, f->edge, nic / f->bw);
   }
 }
 
@@ -361,4 +380,5 @@ const cg_tech cg_tech_hier_ethernet = {
   .edge_changed = hier_edge_changed,
   .evaluate = hier_evaluate,
   .destroy_state = hier_destroy,
+  .edge_penalties = 1, /* parallel comms share key, resources and bandwidth */
 };
