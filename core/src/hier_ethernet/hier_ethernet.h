@@ -69,6 +69,8 @@ typedef struct hier_state {
   size_t ncomp_racks; /* racks of the component */
   uint32_t *rank_nic, *rank_bb, *key; /* value ranks by flow count; sort keys */
   size_t rank_nic_cap, rank_bb_cap, key_cap;
+  uint64_t *peers; /* one host's out edges: (peer index << 32 | edge slot) */
+  size_t peers_cap;
   struct valued *vals; /* value ranks by sorting */
   size_t vals_cap;
 } hier_state;
@@ -80,9 +82,10 @@ typedef struct hier_state {
  * them NICs: larger value, smaller rank. Returns the rank of the value 0,
  * after all others. */
 uint32_t hier_rank_values(hier_state *st, size_t R, size_t H);
-/* st->ord = flows 0 .. n-1 (n > 0, ranks rm, rk, rkb set, all < ranks,
- * src and dst < H) in the order Algorithm 1 takes them (hier_before). */
-void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks);
+/* st->ord = flows 0 .. n-1 (n > 0, stored in increasing (src, dst), ranks
+ * rm, rk, rkb set, all < ranks) in the order Algorithm 1 takes them
+ * (hier_before). */
+void hier_sort_flows(hier_state *st, size_t n, uint32_t ranks);
 /* Whether flow a comes before flow b: decreasing ranked (max(k, kbar),
  * k, kbar), then increasing (src, dst) (one edge per pair). */
 int hier_before(const flow *a, const flow *b);

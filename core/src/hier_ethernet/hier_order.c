@@ -1,7 +1,7 @@
 /* Bottleneck-first order of hierarchical Ethernet's Algorithm 1 (see
  * hier_ethernet.h): counting sorts on ranks of the resources' values,
- * linear in flows and hosts; a heap of every flow, comparing a 6-field key,
- * was two thirds of an evaluation (bench/replay). */
+ * linear in flows; a heap of every flow, comparing a 6-field key, was two
+ * thirds of an evaluation (bench/replay). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -153,26 +153,36 @@ static void counting_pass(hier_state *st, size_t n, size_t domain)
   st->tmp_cap = c;
 }
 
-#define SORT_BY(st, n, domain, field)            \
+/* One stable counting pass by key = f(flow) over `domain` values. */
+#define PASS(st, n, domain, expr)                \
   do {                                           \
-    for (size_t i_ = 0; i_ < (n); i_++)          \
-      (st)->key[i_] = (uint32_t)(st)->f[i_].field; \
+    for (size_t i_ = 0; i_ < (n); i_++) {        \
+      const flow *f_ = &(st)->f[i_];             \
+      (st)->key[i_] = (uint32_t)(expr);          \
+    }                                            \
     counting_pass((st), (n), (domain));          \
   } while (0)
 
-/* st->ord = the flows in Algorithm 1's order (see before()), n > 0:
- * stable counting sorts from the least significant field up, each linear
- * in the flows and the field's range, the component's hosts or its
- * resources' ranks. */
-void hier_sort_flows(hier_state *st, size_t n, size_t H, uint32_t ranks)
+/* st->ord = the flows in Algorithm 1's order (see before()), n > 0, the
+ * flows being collected in increasing (src, dst): stable counting sorts on
+ * the ranks (rm, rk, rkb), each linear in the flows and its range; the
+ * three ranks in one pass, or two, when their product range stays within
+ * a few times the flows (the resources' distinct values are few). */
+void hier_sort_flows(hier_state *st, size_t n, uint32_t ranks)
 {
   GROW(st, ord, n);
   GROW(st, key, n);
   for (size_t i = 0; i < n; i++)
     st->ord[i] = i;
-  SORT_BY(st, n, H, dst);
-  SORT_BY(st, n, H, src);
-  SORT_BY(st, n, ranks, rkb);
-  SORT_BY(st, n, ranks, rk);
-  SORT_BY(st, n, ranks, rm);
+  size_t r = ranks, lim = 2 * n + 256;
+  if (r * r * r <= lim) {
+    PASS(st, n, r * r * r, ((size_t)f_->rm * r + f_->rk) * r + f_->rkb);
+  } else if (r * r <= lim) {
+    PASS(st, n, r * r, (size_t)f_->rk * r + f_->rkb);
+    PASS(st, n, r, f_->rm);
+  } else {
+    PASS(st, n, r, f_->rkb);
+    PASS(st, n, r, f_->rk);
+    PASS(st, n, r, f_->rm);
+  }
 }

@@ -80,6 +80,7 @@ static void hier_destroy(void *p)
   free(st->rank_bb);
   free(st->key);
   free(st->vals);
+  free(st->peers);
   free(st);
 }
 
@@ -225,9 +226,31 @@ static uint32_t factor_rank(const res *r, const size_t *ids, int n, unsigned off
   return k;
 }
 
+static int u64_cmp(const void *a, const void *b)
+{
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return (x > y) - (x < y);
+}
+
+static void sort_u64(uint64_t *v, size_t n)
+{
+  if (n > 16) {
+    qsort(v, n, sizeof *v, u64_cmp);
+    return;
+  }
+  for (size_t i = 1; i < n; i++) {
+    uint64_t x = v[i];
+    size_t j = i;
+    for (; j > 0 && v[j - 1] > x; j--)
+      v[j] = v[j - 1];
+    v[j] = x;
+  }
+}
+
 /* Builds the flows and resource counts of the component of st->comp
  * (hc hosts): NIC out / in of its host i are resources 2 i, 2 i + 1, the
- * backbone out / in of its rack j, 2 hc + 2 j and 2 hc + 2 j + 1. */
+ * backbone out / in of its rack j, 2 hc + 2 j and 2 hc + 2 j + 1. The
+ * flows come in increasing (src, dst), as hier_sort_flows() wants. */
 static size_t collect(const cg_graph *g, hier_state *st, size_t hc, double nic, double backbone)
 {
   size_t R = 2 * hc + 2 * st->ncomp_racks, n = 0;
@@ -242,10 +265,15 @@ static size_t collect(const cg_graph *g, hier_state *st, size_t hc, double nic, 
     const cg_host *peer = cg_graph_out_edge_peers(g, a);
     const uint32_t *mult = cg_graph_out_edge_mults(g, a);
     GROW(st, f, n + m);
+    GROW(st, peers, m);
+    for (size_t j = 0; j < m; j++) /* by destination: flows in (src, dst) order */
+      st->peers[j] = (uint64_t)st->loc[peer[j]] << 32 | j;
+    sort_u64(st->peers, m);
     int32_t ra = cg_graph_host_group(g, a);
-    for (size_t j = 0; j < m; j++) {
+    for (size_t i = 0; i < m; i++) {
+      size_t j = (uint32_t)st->peers[i];
       flow *f = &st->f[n++];
-      cg_host b = peer[j], la = (cg_host)k, lb = st->loc[b];
+      cg_host b = peer[j], la = (cg_host)k, lb = (cg_host)(st->peers[i] >> 32);
       int32_t rb = cg_graph_host_group(g, b);
       *f = (flow){.edge = out[j], .mult = mult[j], .src = la, .dst = lb, .nwith = 2, .ncontra = 2};
       f->with[0] = 2 * (size_t)la;       /* NIC out of a */
@@ -296,7 +324,7 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
     f->rkb = factor_rank(r, f->contra, f->ncontra, 0, zero);
     f->rm = f->rk < f->rkb ? f->rk : f->rkb;
   }
-  hier_sort_flows(st, n, hc, zero + 1);
+  hier_sort_flows(st, n, zero + 1);
   st->hn = 0;
   size_t next = 0;
   while (next < n || st->hn) {
