@@ -3,8 +3,8 @@
  * per-comm path, where each comm is an item of its component and the
  * bipartite graph counts the comms of a pair.
  *
- * 1. Random dynamic graphs where most added comms copy the host pair of a
- *    live one (so edges of multiplicity 2 to 20 come and go): after every
+ * 1. Random dynamic graphs where 3 or 6 added comms in 8 copy the pair of a
+ *    live one (so edges of multiplicity up to 23 come and go): after every
  *    event (immediate mode) or batch (deferred mode), each live comm's
  *    penalty equals that of its component solved from its comms one by
  *    one (myr_comp_add, in shuffled order), with the technology's options;
