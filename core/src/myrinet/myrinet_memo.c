@@ -29,6 +29,18 @@ static uint64_t mix(uint64_t h, uint64_t v)
   return h * 0xff51afd7ed558ccdULL;
 }
 
+/* The high bits folded into the low ones, which pick the slot: a product
+ * leaves its low bits to the factors' low bits, and a multiplicity's
+ * double differs from another's in its high bits only (without this, the
+ * one-pair graphs of multiplicity 1..k all fell on one probe chain). */
+static uint64_t finish(uint64_t h)
+{
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h ? h : 1;
+}
+
 /* Never 0 (the empty slot). One mix per pair, and one more for a
  * multiplicity other than 1 (rare: two comms on one pair). */
 static uint64_t graph_hash(const myr_bigraph *g)
@@ -42,7 +54,7 @@ static uint64_t graph_hash(const myr_bigraph *g)
       h = mix(h, mult);
     }
   }
-  return h ? h : 1;
+  return finish(h);
 }
 
 static int same_graph(const myr_memo_entry *x, uint64_t hash, const myr_bigraph *g)
@@ -203,22 +215,27 @@ void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_op
   m->bytes += bytes;
 }
 
+/* One mix per item, and one more for an item of several comms (an edge
+ * of multiplicity above 1), so a key of single comms is as before. */
 uint64_t myr_memo_key(const myr_item *items, size_t n)
 {
   if (n < 2 || n > MYR_RECALL_MAX_COMMS)
     return 0;
   uint64_t key = mix(0, n);
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
     key = mix(key, (uint64_t)items[i].src << 32 | items[i].dst);
-  return key ? key : 1;
+    if (items[i].extra != 0)
+      key = mix(key, items[i].extra);
+  }
+  return finish(key);
 }
 
-/* Whether the n items are the entry's comms, in its order; sets each
- * item's penalty on the way. */
+/* Whether the n items are the entry's, in its order (hosts and
+ * multiplicities); sets each item's penalty on the way. */
 static int same_comms(const myr_recall_entry *x, myr_item *items, size_t n)
 {
   for (size_t i = 0; i < n; i++) {
-    if (items[i].src != x->src[i] || items[i].dst != x->dst[i])
+    if (items[i].src != x->src[i] || items[i].dst != x->dst[i] || items[i].extra != x->extra[i])
       return 0;
     items[i].penalty = x->pen[i];
   }
@@ -245,7 +262,7 @@ void myr_memo_keep(myr_memo *m, uint64_t key, const myr_item *items, size_t n, c
                    const myr_options *opt, int method)
 {
   check_options(m, opt);
-  size_t bytes = n * (sizeof(double) + 2 * sizeof(uint32_t)) + sizeof(myr_recall_entry);
+  size_t bytes = n * (sizeof(double) + 3 * sizeof(uint32_t)) + sizeof(myr_recall_entry);
   size_t limit = m->max_bytes ? m->max_bytes : MYR_MEMO_DEFAULT_BYTES;
   if (key == 0 || bytes > limit || !storable(g))
     return;
@@ -257,15 +274,17 @@ void myr_memo_keep(myr_memo *m, uint64_t key, const myr_item *items, size_t n, c
   while (m->rslots[i].key != 0) /* another sequence under the same key */
     i = (i + 1) & (m->rcap - 1);
   /* doubles first: the block is aligned for them */
-  double *block = cg_xmalloc(n * (sizeof(double) + 2 * sizeof(uint32_t)));
+  double *block = cg_xmalloc(n * (sizeof(double) + 3 * sizeof(uint32_t)));
   myr_recall_entry *x = &m->rslots[i];
   *x = (myr_recall_entry){.key = key, .n = n, .method = method, .pen = block};
   x->src = (uint32_t *)(block + n);
   x->dst = x->src + n;
+  x->extra = x->dst + n;
   for (size_t k = 0; k < n; k++) {
     x->pen[k] = items[k].penalty;
     x->src[k] = items[k].src;
     x->dst[k] = items[k].dst;
+    x->extra[k] = items[k].extra;
   }
   m->rcount++;
   m->rbytes += bytes;

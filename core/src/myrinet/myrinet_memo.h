@@ -10,15 +10,17 @@
  * comms start and end: on the 256-rank 3-D halo trace, 48 046 of 64 402
  * solves repeat a graph and take 62 % of the solver's time.
  *
- * By host ids ("recall"): the penalty of each comm, keyed by the
- * component's comms as the sequence of their (source, destination) host
- * ids, looked up before any graph is built. A component's penalties are a
- * pure function of the multiset of those pairs and of the options
- * (myrinet_sets.h), so a recalled component gets the very numbers its
- * solve would give; it skips the canonical graph, the closed forms and the
- * ratios' maximum, which were most of a repeated solve's cost. The key is
- * the sequence, not the multiset, so that a hit costs one comparison per
- * comm: a component gathered in another order is another entry. On the
+ * By host ids ("recall"): the penalty of each item, keyed by the
+ * component's items (its edges: the parallel comms of a host pair are one
+ * item, myr_item) as the sequence of their (source, destination) host ids
+ * and multiplicities, looked up before any graph is built. A component's
+ * penalties are a pure function of the multiset of its comms' pairs and of
+ * the options (myrinet_sets.h), so a recalled component gets the very
+ * numbers its solve would give; it skips the canonical graph, the closed
+ * forms and the ratios' maximum, which were most of a repeated solve's
+ * cost. The key is the sequence, not the multiset, so that a hit costs one
+ * comparison per item: a component gathered in another order is another
+ * entry. On the
  * 64-rank halo trace 104 017 of 106 831 solves repeat the comms of an
  * earlier one, and 102 594 of them in the same order as the last time. A
  * component is kept once its graph repeats (answered by the canonical
@@ -30,7 +32,7 @@
  * Keys are compared in full (a hash only finds the slot), so a hit is
  * never a different component. Memory is bounded: dense components, which
  * do not repeat, are stored in neither table, components of more than
- * MYR_RECALL_MAX_COMMS comms not by host ids (on the 256-rank halo trace
+ * MYR_RECALL_MAX_COMMS items not by host ids (on the 256-rank halo trace
  * 651 of 8898 such solves repeat, and they would fill the table), and a
  * table whose entries exceed max_bytes (8 MiB by default) is emptied;
  * none of this changes a result. 8 MiB, not more: the memo is the largest
@@ -63,9 +65,10 @@ typedef struct myr_recall_entry {
   uint64_t key;  /* 0: empty slot */
   size_t n;      /* comms */
   int method;    /* myr_method that solved it */
-  double *pen;   /* per comm: one allocation holds the n penalties */
-  uint32_t *src; /* and the comms' source */
-  uint32_t *dst; /* and destination ids, in the key's order */
+  double *pen;     /* per item: one allocation holds the n penalties */
+  uint32_t *src;   /* and the items' source */
+  uint32_t *dst;   /* and destination ids, in the key's order, */
+  uint32_t *extra; /* and their parallel comms beyond the first */
 } myr_recall_entry;
 
 /* Options that can change a ratio, as words (myrinet_memo.c). */
@@ -86,7 +89,7 @@ typedef struct myr_memo {
 
 #define MYR_MEMO_DEFAULT_BYTES ((size_t)8 << 20)
 #define MYR_MEMO_PAIRS_PER_HOST 8 /* denser components are not stored */
-#define MYR_RECALL_MAX_COMMS 128  /* larger ones are not stored by host ids */
+#define MYR_RECALL_MAX_COMMS 128  /* items (edges); larger components are not stored by host ids */
 
 /* Looks `g` up (solved with `opt`); on a hit copies its g->ne ratios into
  * `ratio`, its method into *method, and returns 1. A zero-initialised memo
@@ -99,8 +102,9 @@ int myr_memo_find(myr_memo *m, const myr_bigraph *g, const myr_options *opt, dou
  * g and opt, which gave `hash`). */
 void myr_memo_put(myr_memo *m, const myr_bigraph *g, uint64_t hash, const myr_options *opt, const double *ratio,
                   int method);
-/* The key of the n items' comms as a sequence of (source, destination)
- * host ids; 0 (not stored by host ids) for a comm alone, whose closed form
+/* The key of the n items as a sequence of (source, destination) host ids
+ * and multiplicities; 0 (not stored by host ids) for one item (a comm
+ * alone, or one pair's parallel comms), whose closed form or subset count
  * costs less than an entry (a pairwise exchange at 256 ranks meets 65 280
  * pairs alone: kept, they took its rules from 0.02 to 0.27 s and 6 MB),
  * and for more than MYR_RECALL_MAX_COMMS. */

@@ -18,6 +18,12 @@ void myr_comp_add(myr_comp *c, cg_comm comm, cg_host src, cg_host dst)
   c->items[c->n++] = (myr_item){.comm = comm, .src = src, .dst = dst, .penalty = 1};
 }
 
+void myr_comp_add_edge(myr_comp *c, uint32_t edge, cg_host src, cg_host dst, uint32_t mult)
+{
+  cg_grow((void **)&c->items, &c->cap, c->n + 1, sizeof *c->items);
+  c->items[c->n++] = (myr_item){.comm = edge, .src = src, .dst = dst, .extra = mult - 1, .penalty = 1};
+}
+
 myr_options myr_default_options(size_t exact_width)
 {
   /* Regions: half the exact frontier (there is a region per source: 3^(w/2)
@@ -204,7 +210,9 @@ static void sort_items(myr_comp *c, const uint32_t *ks, const uint32_t *kd, size
 }
 
 /* Builds c->g: distinct (src, dst) pairs in (src, dst) order with their
- * multiplicity; c->perm lists the items in that order. */
+ * multiplicity (the sum of their items' 1 + extra, an integer below 2^53, so
+ * the same double however the comms were grouped into items); c->perm
+ * lists the items in that order. */
 static void build_bigraph(myr_comp *c)
 {
   myr_bigraph *g = &c->g;
@@ -245,11 +253,11 @@ static void build_bigraph(myr_comp *c)
   for (size_t i = 0; i < c->n; i++) {
     size_t it = c->perm[i];
     if (g->ne > 0 && g->e_src[g->ne - 1] == ks[it] && g->e_dst[g->ne - 1] == kd[it]) {
-      g->e_mult[g->ne - 1] += 1;
+      g->e_mult[g->ne - 1] += 1.0 + c->items[it].extra;
     } else {
       g->e_src[g->ne] = ks[it];
       g->e_dst[g->ne] = kd[it];
-      g->e_mult[g->ne] = 1;
+      g->e_mult[g->ne] = 1.0 + c->items[it].extra;
       g->ne++;
     }
     c->perm2[i] = g->ne - 1; /* pair of the i-th item in order */

@@ -85,9 +85,14 @@ typedef struct myr_options {
 /* The method that solved the last component (statistics, tests). */
 typedef enum { MYR_CLOSED, MYR_EXACT, MYR_APPROX, MYR_LOCAL, MYR_SUBSET, MYR_IDLE, MYR_DENSE, MYR_METHODS } myr_method;
 
+/* One comm, or k parallel comms (same source and destination) taken as
+ * one item of multiplicity k: the rule gives them one penalty, and the
+ * bipartite graph only sees their number. */
 typedef struct myr_item {
-  cg_comm comm;
+  cg_comm comm;   /* the caller's handle: a comm, or an edge (myr_comp_add_edge) */
   cg_host src, dst;
+  uint32_t extra; /* parallel comms beyond the first: it stands for
+                     1 + extra comms (0, a zero-initialised item: one) */
   double penalty; /* result */
 } myr_item;
 
@@ -116,6 +121,10 @@ typedef struct myr_comp {
 
 void myr_comp_clear(myr_comp *c);
 void myr_comp_add(myr_comp *c, cg_comm comm, cg_host src, cg_host dst);
+/* Adds `mult` >= 1 parallel comms src -> dst as one item with handle
+ * `edge`: the same penalties as `mult` calls of myr_comp_add, bit for bit
+ * (the bigraph sums the multiplicities of a pair's items either way). */
+void myr_comp_add_edge(myr_comp *c, uint32_t edge, cg_host src, cg_host dst, uint32_t mult);
 /* Options of the technology for its parameter exact_max_width. */
 myr_options myr_default_options(size_t exact_width);
 /* The technology's bp_sweeps = n > 0: beyond the exact methods, BP stops

@@ -11,6 +11,12 @@
  * share a source or destination, so N / count is computed per component
  * (myrinet_sets.h: closed form, exact DP, or approximation).
  *
+ * Parallel comms (same source and destination) always get one penalty, so
+ * the graph keeps them as one edge of multiplicity k (edge_penalties): a
+ * component is gathered and its penalties written edge by edge, each edge
+ * one item of the component with its multiplicity (myr_comp_add_edge), and
+ * k comms on one pair cost one item, not k.
+ *
  * Incremental: an added or removed comm s -> d dirties the component(s) of
  * the source vertex s and of the destination vertex d (after a removal they
  * may be two). Only the two vertices are recorded per event; the
@@ -114,17 +120,19 @@ static void solve_component(cg_graph *g, myr_state *st, cg_host s, cg_host d, co
   while (hs < ns || hd < nd) {
     for (; hs < ns; hs++) {
       size_t n;
-      const cg_comm *c = cg_graph_out_comms(g, st->queue[hs], &n);
-      const cg_host *dst = cg_graph_out_peers(g, st->queue[hs]);
+      const cg_edge *e = cg_graph_out_edges(g, st->queue[hs], &n);
+      const cg_host *dst = cg_graph_out_edge_peers(g, st->queue[hs]);
+      const uint32_t *mult = cg_graph_out_edge_mults(g, st->queue[hs]);
       for (size_t i = 0; i < n; i++) {
-        myr_comp_add(&st->comp, c[i], st->queue[hs], dst[i]);
+        myr_comp_add_edge(&st->comp, e[i], st->queue[hs], dst[i], mult[i]);
         if (cg_hostset_add(&st->done_dst, dst[i]))
           st->dqueue[nd++] = dst[i];
       }
     }
     for (; hd < nd; hd++) {
-      size_t n = cg_graph_in_degree(g, st->dqueue[hd]);
-      const cg_host *src = cg_graph_in_peers(g, st->dqueue[hd]);
+      size_t n;
+      cg_graph_in_edges(g, st->dqueue[hd], &n);
+      const cg_host *src = cg_graph_in_edge_peers(g, st->dqueue[hd]);
       for (size_t i = 0; i < n; i++)
         if (cg_hostset_add(&st->done_src, src[i]))
           st->queue[ns++] = src[i];
@@ -132,7 +140,7 @@ static void solve_component(cg_graph *g, myr_state *st, cg_host s, cg_host d, co
   }
   myr_comp_solve(&st->comp, opt);
   for (size_t i = 0; i < st->comp.n; i++)
-    cg_graph_set_penalty(g, st->comp.items[i].comm, st->comp.items[i].penalty);
+    cg_graph_set_edge_penalty(g, st->comp.items[i].comm, st->comp.items[i].penalty);
 }
 
 static void myr_evaluate(cg_graph *g, const cg_hostset *dirty)
@@ -173,4 +181,5 @@ const cg_tech cg_tech_myrinet = {
   .edge_changed = myr_edge_changed,
   .evaluate = myr_evaluate,
   .destroy_state = myr_destroy,
+  .edge_penalties = 1,
 };
