@@ -1,5 +1,5 @@
 /* Parallel comms as one edge of multiplicity k (technologies with
- * edge_penalties: InfiniBand, GigE, InfiniHost III) against the per-comm
+ * edge_penalties: all five) against the per-comm
  * arithmetic, on random graphs where 80 % of the comms copy the host
  * pair of an earlier one:
  *
@@ -10,7 +10,8 @@
  * 2. Reverse solver: technology mode (bytes sent per edge, summed per
  *    penalty change) against the per-comm form with the later-step
  *    penalties given (summed per step), read from a graph left by each
- *    step's comm: rho1 within 1e-14 relative (measured worst: 2e-15).
+ *    step's comm: rho1 within 2e-14 relative (measured worst: 1.1e-14,
+ *    hier-ethernet, whose penalties change at most steps).
  * 3. Graph: multiplicities sum to the comm count (and match the hosts'
  *    edge blocks, peers too), every comm's penalty is its edge's, and the changed list holds every comm of a changed edge
  *    and every comm added. */
@@ -25,7 +26,8 @@
 
 #define ALPHA 1e-9
 
-static const cg_tech *const edge_techs[] = {&cg_tech_infiniband, &cg_tech_gige, &cg_tech_infinihost};
+static const cg_tech *const edge_techs[] = {&cg_tech_infiniband, &cg_tech_gige, &cg_tech_infinihost, &cg_tech_myrinet,
+                                            &cg_tech_hier_ethernet};
 
 /* n comms over `hosts` hosts; about `par` of them copy the pair of an
  * earlier comm. `dyn`: varied sizes and starts, some self-comms. */
@@ -105,10 +107,21 @@ static double reverse_case(const cg_tech *t, size_t n, uint32_t hosts)
   double *T = malloc(n * sizeof *T), *re = malloc(n * sizeof *re), *rc = malloc(n * sizeof *rc);
   char err[256];
   CHECK(cg_solve_steps(c, n, ALPHA, t, NULL, T, NULL, err, sizeof err) == 0);
+  /* Noise from a random permutation: equal predicted times (parallel
+   * comms) end at least 1e-4 / n apart, far above the solver's 1e-9
+   * "same time", so every comm ends its own step. */
+  size_t *perm = malloc(n * sizeof *perm);
+  for (size_t i = 0; i < n; i++)
+    perm[i] = i;
+  for (size_t i = n; i > 1; i--) {
+    size_t j = check_rand() % i, x = perm[i - 1];
+    perm[i - 1] = perm[j], perm[j] = x;
+  }
   for (size_t i = 0; i < n; i++) {
     src[i] = c[i].src, dst[i] = c[i].dst;
-    T[i] *= 1 + 1e-4 * (double)(check_rand() % 1000000) / 1e6;
+    T[i] *= 1 + 1e-4 * (double)(perm[i] + 1) / (double)n;
   }
+  free(perm);
   int rc_e = cg_reverse_first_step_tech(T, src, dst, n, ALPHA, 1e6, t, NULL, re, err, sizeof err);
   /* later[i]: the penalty of comm i in steps 2.. from a per-step graph */
   timed *order = malloc(n * sizeof *order);
@@ -244,7 +257,7 @@ int main(void)
       rworst = w > rworst ? w : rworst;
     }
     fprintf(stderr, "%s: reverse solver, per edge vs given per step: worst %.2g relative\n", t->name, rworst);
-    CHECK(rworst <= 1e-14);
+    CHECK(rworst <= 2e-14);
     graph_case(t);
   }
   CHECK_DONE();
