@@ -5,10 +5,16 @@
  *    at 1 GB/s, all started at 0, on three workloads: `sparse` (random
  *    pairs over n/4 hosts), `pair` (every comm on one host pair) and
  *    `multi` (n/100 random host pairs over n/25 hosts, each comm on one of
- *    them: about 100 parallel comms per pair). The measured
+ *    them: about 100 parallel comms per pair), and for hier-ethernet
+ *    `racks` (sparse, hosts in 3 racks by host % 3). The measured
  *    times are the step solver's times x (1 + 1e-3 u), u uniform in [0, 1)
  *    from a fixed seed: as in real measurements, no two are equal, so
- *    every comm ends its own step. A size is skipped once the previous
+ *    every comm ends its own step. The column changed/step is the mean
+ *    number of penalties each evaluation changed (of edges, where
+ *    parallel comms are one edge): where it grows like n,
+ *    the model itself changes O(n) penalties per step (the solver must
+ *    read each one), and n steps cost n^2 whatever the algorithm. A size
+ *    is skipped once the previous
  *    one took more than the budget / 10 (x10 ~ 10 for n log n, 100 for
  *    n^2). "inconsistent" marks a run the solver refused (the noise broke
  *    the later-step penalties): its time is still the work done.
@@ -31,8 +37,8 @@
 #define ALPHA 1e-9
 #define SIZE 1e6
 
-enum { SPARSE, PAIR, MULTI };
-static const char *const workload_names[] = {"sparse", "pair", "multi"};
+enum { SPARSE, PAIR, MULTI, RACKS };
+static const char *const workload_names[] = {"sparse", "pair", "multi", "racks"};
 
 /* Every comm on a host pair drawn among `pairs` random pairs over `hosts`
  * hosts (pairs = n: each comm draws its own). */
@@ -52,6 +58,24 @@ static void draw_pairs(size_t n, size_t pairs, size_t hosts, cg_host *src, cg_ho
   free(ps), free(pd);
 }
 
+/* The technology under test, wrapped to count the penalties its
+ * evaluations change (the changed list is complete when evaluate()
+ * returns; with edges, the changed edges: what the solver reads). */
+static const cg_tech *real;
+static size_t evaluations, changes;
+
+static void counting_evaluate(cg_graph *g, const cg_hostset *dirty)
+{
+  real->evaluate(g, dirty);
+  size_t n;
+  evaluations++;
+  if (cg_graph_has_edges(g))
+    cg_graph_changed_edges(g, &n);
+  else
+    cg_graph_changed(g, &n);
+  changes += n;
+}
+
 static double reverse_run(const cg_tech *t, int workload, size_t n, int *inconsistent)
 {
   cg_step_comm *c = cg_xcalloc(n, sizeof *c);
@@ -64,21 +88,33 @@ static double reverse_run(const cg_tech *t, int workload, size_t n, int *inconsi
     draw_pairs(n, n / 100 > 2 ? n / 100 : 2, n / 25 > 4 ? n / 25 : 4, src, dst);
   else
     draw_pairs(n, n, n / 4 > 2 ? n / 4 : 2, src, dst);
+  size_t hosts = 0; /* racks: host % 3, for the technologies that read them */
+  for (size_t i = 0; i < n; i++)
+    hosts = src[i] >= hosts ? src[i] + 1 : dst[i] >= hosts ? dst[i] + 1 : hosts;
+  int32_t *rack = cg_xmalloc((hosts ? hosts : 1) * sizeof *rack);
+  for (size_t h = 0; h < hosts; h++)
+    rack[h] = (int32_t)(h % 3);
+  size_t groups = workload == RACKS ? hosts : 0;
   for (size_t i = 0; i < n; i++)
     c[i] = (cg_step_comm){.src = src[i], .dst = dst[i], .size = SIZE};
   char err[512];
   double *params = cg_xmalloc((t->param_count ? t->param_count : 1) * sizeof *params);
   cg_tech_default_params(t, params);
-  if (cg_solve_steps(c, n, ALPHA, t, params, T, NULL, err, sizeof err)) {
+  if (cg_solve_steps_grouped(c, n, ALPHA, t, params, rack, groups, T, NULL, err, sizeof err)) {
     fprintf(stderr, "bench_calibrate: %s\n", err);
     exit(1);
   }
   for (size_t i = 0; i < n; i++)
     T[i] *= 1 + 1e-3 * (rnd() / 4294967296.0);
+  cg_tech counted = *t;
+  counted.evaluate = counting_evaluate;
+  real = t, evaluations = changes = 0;
   double t0 = now();
-  *inconsistent = cg_reverse_first_step_tech(T, src, dst, n, ALPHA, SIZE, t, params, rho, err, sizeof err) != 0;
+  *inconsistent =
+    cg_reverse_first_step_tech_grouped(T, src, dst, n, ALPHA, SIZE, &counted, params, rack, groups, rho, err,
+                                       sizeof err) != 0;
   double dt = now() - t0;
-  free(c), free(src), free(dst), free(T), free(rho), free(params);
+  free(c), free(src), free(dst), free(T), free(rho), free(params), free(rack);
   return dt;
 }
 
@@ -131,7 +167,7 @@ int main(int argc, char **argv)
       fprintf(stderr, "bench_calibrate: unknown technology '%s' (accepted: %s)\n", argv[a], names);
       return 2;
     }
-  printf("%-14s %-8s %8s %10s %6s\n", "technology", "workload", "comms", "calibrate", "x10");
+  printf("%-14s %-8s %8s %10s %6s %13s\n", "technology", "workload", "comms", "calibrate", "x10", "changed/step");
   const cg_tech *const *all = cg_tech_all();
   for (size_t ti = 0; all[ti]; ti++) {
     int chosen = argc <= 2;
@@ -139,7 +175,9 @@ int main(int argc, char **argv)
       chosen |= cg_tech_find(argv[a]) == all[ti];
     if (!chosen)
       continue;
-    for (int w = SPARSE; w <= MULTI; w++) {
+    for (int w = SPARSE; w <= RACKS; w++) {
+      if (w == RACKS && all[ti] != &cg_tech_hier_ethernet)
+        continue; /* the only technology that reads racks */
       double prev = 0;
       for (size_t n = 1000; n <= 100000; n *= 10) {
         if (prev > budget / 10) {
@@ -151,8 +189,8 @@ int main(int argc, char **argv)
         char x10[16] = "";
         if (prev > 0)
           snprintf(x10, sizeof x10, "%.1f", dt / prev);
-        printf("%-14s %-8s %8zu %10.4f %6s%s\n", all[ti]->name, workload_names[w], n, dt, x10,
-               bad ? "  inconsistent" : "");
+        printf("%-14s %-8s %8zu %10.4f %6s %13.1f%s\n", all[ti]->name, workload_names[w], n, dt, x10,
+               evaluations ? (double)changes / (double)evaluations : 0.0, bad ? "  inconsistent" : "");
         fflush(stdout);
         prev = dt;
       }
