@@ -32,6 +32,7 @@
 #include "contention/reverse_solver.h"
 #include "contention/step_solver.h"
 
+#include "../bench_counting.h"
 #include "../bench_util.h"
 
 #define ALPHA 1e-9
@@ -56,24 +57,6 @@ static void draw_pairs(size_t n, size_t pairs, size_t hosts, cg_host *src, cg_ho
     src[i] = ps[k], dst[i] = pd[k];
   }
   free(ps), free(pd);
-}
-
-/* The technology under test, wrapped to count the penalties its
- * evaluations change (the changed list is complete when evaluate()
- * returns; with edges, the changed edges: what the solver reads). */
-static const cg_tech *real;
-static size_t evaluations, changes;
-
-static void counting_evaluate(cg_graph *g, const cg_hostset *dirty)
-{
-  real->evaluate(g, dirty);
-  size_t n;
-  evaluations++;
-  if (cg_graph_has_edges(g))
-    cg_graph_changed_edges(g, &n);
-  else
-    cg_graph_changed(g, &n);
-  changes += n;
 }
 
 static double reverse_run(const cg_tech *t, int workload, size_t n, int *inconsistent)
@@ -106,9 +89,7 @@ static double reverse_run(const cg_tech *t, int workload, size_t n, int *inconsi
   }
   for (size_t i = 0; i < n; i++)
     T[i] *= 1 + 1e-3 * (rnd() / 4294967296.0);
-  cg_tech counted = *t;
-  counted.evaluate = counting_evaluate;
-  real = t, evaluations = changes = 0;
+  cg_tech counted = bench_counting(t, 0); /* changed edges: what the solver reads */
   double t0 = now();
   *inconsistent =
     cg_reverse_first_step_tech_grouped(T, src, dst, n, ALPHA, SIZE, &counted, params, rack, groups, rho, err,
@@ -190,7 +171,7 @@ int main(int argc, char **argv)
         if (prev > 0)
           snprintf(x10, sizeof x10, "%.1f", dt / prev);
         printf("%-14s %-8s %8zu %10.4f %6s %13.1f%s\n", all[ti]->name, workload_names[w], n, dt, x10,
-               evaluations ? (double)changes / (double)evaluations : 0.0, bad ? "  inconsistent" : "");
+               bench_evaluations ? (double)bench_changes / (double)bench_evaluations : 0.0, bad ? "  inconsistent" : "");
         fflush(stdout);
         prev = dt;
       }

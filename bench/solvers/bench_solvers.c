@@ -44,6 +44,7 @@
 #include "contention/step_solver.h"
 #include "contention/technology.h"
 
+#include "../bench_counting.h"
 #include "../bench_util.h"
 
 #define ALPHA 1e-9 /* 1 GB/s */
@@ -100,34 +101,6 @@ static void release(input *in)
   free(in->c), free(in->src), free(in->dst), free(in->group);
 }
 
-/* The technology under test, wrapped to count what its evaluations
- * change (the changed list is complete when evaluate() returns). */
-static const cg_tech *real;
-static size_t evaluations, changes;
-
-static void counting_evaluate(cg_graph *g, const cg_hostset *dirty)
-{
-  real->evaluate(g, dirty);
-  size_t n;
-  evaluations++;
-  if (cg_graph_has_edges(g)) { /* the comms of the changed edges, without listing them */
-    const cg_edge *e = cg_graph_changed_edges(g, &n);
-    for (size_t k = 0; k < n; k++)
-      changes += cg_graph_edge_mult(g, e[k]);
-    return;
-  }
-  cg_graph_changed(g, &n);
-  changes += n;
-}
-
-static cg_tech counting(const cg_tech *t)
-{
-  cg_tech w = *t;
-  real = t;
-  w.evaluate = counting_evaluate;
-  return w;
-}
-
 /* What a child measures: the solver alone (the input is built before). */
 typedef enum { PREDICT, CALIBRATE } job;
 
@@ -135,7 +108,7 @@ static int run_job(job j, const cg_tech *t, const input *in, double *times, doub
 {
   char err[512];
   double *out = malloc((in->n ? in->n : 1) * sizeof *out);
-  cg_tech w = counting(t);
+  cg_tech w = bench_counting(t, 1); /* the model's changes: every comm */
   double t0 = now();
   int rc = j == PREDICT
                ? cg_solve_steps_grouped(in->c, in->n, ALPHA, &w, NULL, in->group, in->hosts, out, NULL, err,
@@ -198,7 +171,7 @@ static double timed(job j, const cg_tech *t, const input *in, double *times, siz
     alarm(budget);
     double s;
     int rc = run_job(j, t, in, times, &s);
-    size_t c[2] = {evaluations, changes};
+    size_t c[2] = {bench_evaluations, bench_changes};
     if (write_all(fd[1], &rc, sizeof rc) || write_all(fd[1], &s, sizeof s) || write_all(fd[1], c, sizeof c) ||
         (j == PREDICT && write_all(fd[1], times, in->n * sizeof *times)))
       _exit(1);
