@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "changed_check.h"
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
@@ -127,40 +128,27 @@ static void run(const scenario *sc, size_t events, int deferred)
   cg_graph *g = cg_graph_create(&cg_tech_myrinet, p);
   CHECK(cg_graph_has_edges(g));
   cg_graph_set_deferred(g, deferred);
-  size_t cap = 2 * sc->target + 16, nlive = 0, slots = cap + events * 8;
+  size_t cap = 2 * sc->target + 16, nlive = 0;
   cg_comm *live = calloc(cap, sizeof *live);
-  double *before = calloc(slots, sizeof *before);
-  uint8_t *alive = calloc(slots, 1), *listed = calloc(slots, 1);
+  changed_check cc;
+  changed_check_init(&cc, cap + events * 8);
   for (size_t ev = 0; ev < events; ev++) {
-    memset(alive, 0, slots);
-    for (size_t i = 0; i < nlive; i++) {
-      before[live[i]] = cg_graph_penalty(g, live[i]);
-      alive[live[i]] = 1;
-    }
+    changed_check_before(&cc, g, live, nlive);
     size_t batch = deferred ? 1 + check_rand() % 6 : 1;
     for (size_t b = 0; b < batch; b++) {
       size_t old = nlive;
       random_event(sc, g, live, &nlive);
       if (nlive > old)
-        alive[live[nlive - 1]] = 0; /* a reused handle is a new comm */
+        changed_check_added(&cc, live[nlive - 1]);
     }
     if (deferred)
       cg_graph_flush(g);
     CHECK(cg_graph_error(g) == NULL);
-    size_t nch;
-    const cg_comm *ch = cg_graph_changed(g, &nch);
-    memset(listed, 0, slots);
-    for (size_t i = 0; i < nch; i++)
-      listed[ch[i]] = 1;
-    for (size_t i = 0; i < nlive; i++)
-      if (alive[live[i]] && !listed[live[i]] && cg_graph_penalty(g, live[i]) != before[live[i]])
-        bad_list++;
+    bad_list += changed_check_missing(&cc, g, live, nlive);
     compare_per_comm(sc, g, live, nlive);
   }
   free(live);
-  free(before);
-  free(alive);
-  free(listed);
+  changed_check_free(&cc);
   cg_graph_destroy(g);
 }
 

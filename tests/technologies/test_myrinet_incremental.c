@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "changed_check.h"
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
@@ -88,41 +89,27 @@ static void run(const scenario *sc, size_t events, int deferred, int *seen)
   cg_graph_set_deferred(g, deferred);
   size_t cap = 4 * sc->target + 16, nlive = 0;
   cg_comm *live = calloc(cap, sizeof *live);
-  size_t slots = 8 * cap + events * 2;
-  double *before = calloc(slots, sizeof *before);
-  uint8_t *alive = calloc(slots, 1), *listed = calloc(slots, 1);
+  changed_check cc;
+  changed_check_init(&cc, 8 * cap + events * 2);
   for (size_t ev = 0; ev < events; ev++) {
-    memset(alive, 0, slots);
-    for (size_t i = 0; i < nlive; i++) {
-      before[live[i]] = cg_graph_penalty(g, live[i]);
-      alive[live[i]] = 1;
-    }
+    changed_check_before(&cc, g, live, nlive);
     size_t batch = deferred ? 1 + check_rand() % 6 : 1;
     for (size_t b = 0; b < batch; b++) {
       size_t old = nlive;
       random_event(sc, g, live, &nlive);
       if (nlive > old)
-        alive[live[nlive - 1]] = 0; /* a reused handle is a new comm */
+        changed_check_added(&cc, live[nlive - 1]);
     }
     if (deferred)
       cg_graph_flush(g);
-    size_t nch;
-    const cg_comm *ch = cg_graph_changed(g, &nch);
-    memset(listed, 0, slots);
-    for (size_t i = 0; i < nch; i++)
-      listed[ch[i]] = 1;
-    for (size_t i = 0; i < nlive; i++)
-      if (alive[live[i]] && !listed[live[i]] && cg_graph_penalty(g, live[i]) != before[live[i]])
-        bad_list++;
+    bad_list += changed_check_missing(&cc, g, live, nlive);
     if (ev % 5 == 0) {
       compare_with_rebuild(sc, g, live, nlive);
       note_method(sc, g, live, nlive, seen);
     }
   }
   free(live);
-  free(before);
-  free(alive);
-  free(listed);
+  changed_check_free(&cc);
   cg_graph_destroy(g);
 }
 

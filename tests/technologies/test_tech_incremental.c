@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "changed_check.h"
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
@@ -123,15 +124,11 @@ static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts,
   cg_graph_set_deferred(g, 1);
   size_t cap = 16 * batches + 16, nlive = 0;
   cg_comm *live = calloc(cap, sizeof *live), *map = calloc(cap, sizeof *map);
-  double *before = calloc(cap, sizeof *before);
-  uint8_t *alive_before = calloc(cap, 1), *listed = calloc(cap, 1);
+  changed_check cc;
+  changed_check_init(&cc, cap);
   int bad_value = 0, bad_list = 0;
   for (size_t b = 0; b < batches; b++) {
-    memset(alive_before, 0, cap);
-    for (size_t i = 0; i < nlive; i++) {
-      before[live[i]] = cg_graph_penalty(g, live[i]);
-      alive_before[live[i]] = 1;
-    }
+    changed_check_before(&cc, g, live, nlive);
     size_t nev = 1 + check_rand() % 8;
     for (size_t e = 0; e < nev; e++) {
       if (nlive < target / 2 || (nlive < 2 * target && check_rand() % 2)) {
@@ -141,7 +138,7 @@ static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts,
           d = check_rand() % (check_rand() % 2 ? 4 : hosts);
         } while (s == d);
         cg_comm c = cg_graph_add(g, s, d);
-        alive_before[c] = 0; /* a reused handle is a new comm */
+        changed_check_added(&cc, c);
         live[nlive++] = c;
       } else {
         size_t k = check_rand() % nlive;
@@ -150,14 +147,7 @@ static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts,
       }
     }
     cg_graph_flush(g);
-    size_t nch;
-    const cg_comm *ch = cg_graph_changed(g, &nch);
-    memset(listed, 0, cap);
-    for (size_t i = 0; i < nch; i++)
-      listed[ch[i]] = 1;
-    for (size_t i = 0; i < nlive; i++)
-      if (alive_before[live[i]] && !listed[live[i]] && cg_graph_penalty(g, live[i]) != before[live[i]])
-        bad_list++;
+    bad_list += changed_check_missing(&cc, g, live, nlive);
     cg_graph *r = rebuild(t, params, hosts, g, live, nlive, map);
     for (size_t i = 0; i < nlive; i++) {
       double x = cg_graph_penalty(g, live[i]), y = cg_graph_penalty(r, map[i]);
@@ -172,9 +162,7 @@ static void run_deferred(const cg_tech *t, const double *params, uint32_t hosts,
   CHECK(bad_list == 0);
   free(live);
   free(map);
-  free(before);
-  free(alive_before);
-  free(listed);
+  changed_check_free(&cc);
   cg_graph_destroy(g);
 }
 
