@@ -11,6 +11,7 @@
 #include "contention/alloc.h"
 #include "contention/graph.h"
 #include "contention/hostset.h"
+#include "hier_sweep.h"
 
 #define MAXR 4
 
@@ -73,6 +74,10 @@ typedef struct hier_state {
   size_t peers_cap;
   struct valued *vals; /* value ranks by sorting */
   size_t vals_cap;
+  /* The incremental run (hier_sweep.h), and the hosts of the comms added
+   * or removed since the last evaluation. */
+  hs_state inc;
+  cg_hostset touched;
 } hier_state;
 
 #define GROW(st, field, n) cg_grow((void **)&(st)->field, &(st)->field##_cap, (n), sizeof *(st)->field)

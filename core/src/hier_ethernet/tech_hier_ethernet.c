@@ -81,6 +81,8 @@ static void hier_destroy(void *p)
   free(st->key);
   free(st->vals);
   free(st->peers);
+  hs_free(&st->inc);
+  cg_hostset_free(&st->touched);
   free(st);
 }
 
@@ -92,6 +94,7 @@ static hier_state *state_of(cg_graph *g)
     cg_hostset_init(&st->done);
     cg_hostset_init(&st->done_racks);
     cg_hostset_init(&st->pend_racks);
+    cg_hostset_init(&st->touched);
     cg_graph_set_tech_state(g, st);
   }
   return st;
@@ -128,7 +131,10 @@ static void hier_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_h
   hier_state *st = state_of(g);
   cg_hostset_add(dirty, s);
   cg_hostset_add(dirty, d);
+  cg_hostset_add(&st->touched, s);
+  cg_hostset_add(&st->touched, d);
   int32_t rs = cg_graph_host_group(g, s), rd = cg_graph_host_group(g, d);
+  hs_edge(&st->inc, g, s, d, rs, rd, delta);
   if (inter_rack(rs, rd)) {
     count_inter_rack(st, s, rs, delta);
     count_inter_rack(st, d, rd, delta);
@@ -315,10 +321,19 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
   if (n == 0)
     return;
   res *r = st->r;
+  for (size_t i = 0; i < hc; i++) { /* the run records a fresh incremental state */
+    hs_clear_entries(&st->inc, 2 * st->comp[i]);
+    hs_clear_entries(&st->inc, 2 * st->comp[i] + 1);
+  }
+  for (size_t i = 0; i < st->ncomp_racks; i++) {
+    hs_clear_entries(&st->inc, HS_BB | (2 * (uint32_t)st->comp_racks[i]));
+    hs_clear_entries(&st->inc, HS_BB | (2 * (uint32_t)st->comp_racks[i] + 1));
+  }
   uint32_t zero = hier_rank_values(st, st->nres, hc);
   for (size_t i = 0; i < n; i++) {
     flow *f = &st->f[i];
     f->k = factor(r, f->with, f->nwith, 0);
+    hs_begin(&st->inc, f->edge, f->k);
     f->kbar = factor(r, f->contra, f->ncontra, 0);
     f->rk = factor_rank(r, f->with, f->nwith, 0, zero);
     f->rkb = factor_rank(r, f->contra, f->ncontra, 0, zero);
@@ -333,6 +348,7 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
       f = &st->f[hier_heap_pop(st)];
     else
       f = &st->f[st->ord[next++]];
+    hs_event(&st->inc, f->edge, f->kbar, f->disabled);
     double beta = 0;
     if (f->k >= f->kbar) {
       for (int i = 0; i < f->nwith; i++) {
@@ -373,6 +389,7 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
       x->used += f->mult * f->bw;
       x->maxbw = dmax(x->maxbw, f->bw);
     }
+    hs_fix(&st->inc, f->edge, f->bw);
     cg_graph_set_edge_penalty(g, f->edge, nic / f->bw);
   }
 }
@@ -384,6 +401,15 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   hier_state *st = state_of(g);
   const double *p = cg_graph_tech_params(g);
+  /* Only comms added or removed (not cg_graph_recompute_all): the sweep,
+   * unless it gives up. */
+  int done = st->touched.count == dirty->count && hs_sweep(&st->inc, g, p[P_NIC], p[P_BACKBONE]);
+  hs_done(&st->inc);
+  cg_hostset_clear(&st->touched);
+  if (done) {
+    cg_hostset_clear(&st->pend_racks);
+    return;
+  }
   cg_hostset_clear(&st->done);
   cg_hostset_clear(&st->done_racks);
   for (size_t k = 0; k < dirty->count; k++) {

@@ -1,0 +1,522 @@
+/* Incremental Algorithm 1 (hier_sweep.h): flows, resource lists, the
+ * sweep over the events a change reaches, and the recording of a full
+ * run. The rules in evaluate() are those of solve() in
+ * tech_hier_ethernet.c, read at a key instead of along a loop. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+#include "hier_sweep.h"
+
+#define GROWF(st, field, n) cg_grow((void **)&(st)->field, &(st)->field##_cap, (n), sizeof *(st)->field)
+
+static double dmax(double a, double b) { return a > b ? a : b; }
+static int same(double a, double b) { return fabs(a - b) <= 1e-9 * dmax(fabs(a), fabs(b)); }
+
+static int before(const hs_key *a, const hs_key *b)
+{
+  if (a->m != b->m)
+    return a->m > b->m;
+  if (a->k != b->k)
+    return a->k > b->k;
+  if (a->kb != b->kb)
+    return a->kb > b->kb;
+  if (a->s != b->s)
+    return a->s < b->s;
+  return a->d < b->d;
+}
+
+static int key_eq(const hs_key *a, const hs_key *b)
+{
+  return a->m == b->m && a->k == b->k && a->kb == b->kb && a->s == b->s && a->d == b->d;
+}
+
+static hs_key key_of(const hs_rec *r, unsigned ev)
+{
+  return (hs_key){dmax(r->k, r->kb[ev]), r->k, r->kb[ev], r->s, r->d};
+}
+
+static hs_res *res_at(hs_state *st, uint32_t rid)
+{
+  if (rid & HS_BB) {
+    GROWF(st, bb, (size_t)(rid & ~HS_BB) + 1);
+    return &st->bb[rid & ~HS_BB];
+  }
+  GROWF(st, nic, (size_t)rid + 1);
+  return &st->nic[rid];
+}
+
+void hs_free(hs_state *st)
+{
+  for (size_t i = 0; i < st->nic_cap; i++) {
+    free(st->nic[i].ent);
+    free(st->nic[i].rd);
+  }
+  for (size_t i = 0; i < st->bb_cap; i++) {
+    free(st->bb[i].ent);
+    free(st->bb[i].rd);
+  }
+  for (size_t i = 0; i < st->out_cap; i++)
+    free(st->out[i].v);
+  free(st->nic);
+  free(st->bb);
+  free(st->out);
+  free(st->rec);
+  free(st->chg);
+  free(st->firsts);
+  free(st->settled);
+  free(st->q);
+}
+
+/* ---- Resource lists ------------------------------------------------- */
+
+/* Place of key in x's entries: the first entry not before it. */
+static size_t entry_pos(const hs_res *x, const hs_key *key)
+{
+  size_t lo = 0, hi = x->n;
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (before(&x->ent[mid].key, key))
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  return lo;
+}
+
+static void entry_insert(hs_state *st, hs_res *x, const hs_entry *e)
+{
+  size_t i = entry_pos(x, &e->key);
+  cg_grow((void **)&x->ent, &x->cap, x->n + 1, sizeof *x->ent);
+  memmove(&x->ent[i + 1], &x->ent[i], (x->n - i) * sizeof *x->ent);
+  x->ent[i] = *e;
+  x->n++;
+  st->work += x->n - i;
+}
+
+static void entry_remove(hs_state *st, hs_res *x, const hs_key *key)
+{
+  size_t i = entry_pos(x, key);
+  memmove(&x->ent[i], &x->ent[i + 1], (x->n - i - 1) * sizeof *x->ent);
+  x->n--;
+  st->work += x->n - i + 1;
+}
+
+/* Removes flow r's entry from the lists of its with-flow resources. */
+static void drop_entry(hs_state *st, hs_rec *r)
+{
+  for (uint32_t i = 0; i < r->nw; i++)
+    entry_remove(st, res_at(st, r->rid[i]), &r->ent);
+  r->has_ent = 0;
+}
+
+/* The fixed flows of x before key: count, bandwidth summed in key order,
+ * largest bandwidth. */
+typedef struct prefix {
+  size_t fixed;
+  double used, maxbw;
+} prefix;
+
+static prefix prefix_at(hs_state *st, const hs_res *x, const hs_key *key)
+{
+  prefix p = {0, 0, 0};
+  size_t i = 0;
+  for (; i < x->n && before(&x->ent[i].key, key); i++) {
+    p.fixed += x->ent[i].mult;
+    p.used += x->ent[i].mult * x->ent[i].bw;
+    p.maxbw = dmax(p.maxbw, x->ent[i].bw);
+  }
+  st->work += i + 1;
+  return p;
+}
+
+/* ---- Flows ------------------------------------------------------------ */
+
+static void reader_add(hs_state *st, cg_edge e, unsigned slot)
+{
+  hs_rec *r = &st->rec[e];
+  hs_res *x = res_at(st, r->rid[slot]);
+  r = &st->rec[e];
+  cg_grow((void **)&x->rd, &x->rcap, x->nr + 1, sizeof *x->rd);
+  r->rpos[slot] = (uint32_t)x->nr;
+  x->rd[x->nr++] = e;
+}
+
+static void reader_remove(hs_state *st, cg_edge e, unsigned slot)
+{
+  hs_rec *r = &st->rec[e];
+  uint32_t rid = r->rid[slot];
+  hs_res *x = res_at(st, rid);
+  cg_edge moved = x->rd[--x->nr];
+  x->rd[r->rpos[slot]] = moved;
+  hs_rec *m = &st->rec[moved];
+  for (unsigned j = 0; j < 8; j++) /* a resource is at most once in a flow */
+    if ((j < m->nw || (j >= 4 && j - 4 < m->nw)) && m->rid[j] == rid) {
+      m->rpos[j] = r->rpos[slot];
+      break;
+    }
+}
+
+static int slot_used(const hs_rec *r, unsigned j) { return j < 4 ? j < r->nw : j - 4 < r->nw; }
+
+/* The graph's handle of the edge a -> b. */
+static cg_edge edge_of(const cg_graph *g, cg_host a, cg_host b)
+{
+  size_t n;
+  const cg_edge *e = cg_graph_out_edges(g, a, &n);
+  const cg_host *peer = cg_graph_out_edge_peers(g, a);
+  for (size_t i = 0; i < n; i++)
+    if (peer[i] == b)
+      return e[i];
+  return CG_NO_EDGE;
+}
+
+static void mark_changed(hs_state *st, uint32_t rid)
+{
+  hs_res *x = res_at(st, rid);
+  if (x->changed)
+    return;
+  x->changed = 1;
+  GROWF(st, chg, st->nchg + 1);
+  st->chg[st->nchg++] = rid;
+}
+
+void hs_edge(hs_state *st, const cg_graph *g, cg_host a, cg_host b, int32_t ra, int32_t rb, int delta)
+{
+  GROWF(st, out, (size_t)a + 1);
+  hs_list *ol = &st->out[a];
+  cg_edge e = CG_NO_EDGE;
+  for (size_t i = 0; i < ol->n; i++)
+    if (st->rec[ol->v[i]].d == b) {
+      e = ol->v[i];
+      break;
+    }
+  if (e == CG_NO_EDGE) { /* a new edge (delta > 0) */
+    e = edge_of(g, a, b);
+    GROWF(st, rec, (size_t)e + 1);
+    hs_rec *r = &st->rec[e];
+    *r = (hs_rec){.s = a, .d = b, .nw = 2, .live = 1};
+    r->rid[0] = 2 * a, r->rid[1] = 2 * b + 1;     /* NIC out of a, in of b */
+    r->rid[4] = 2 * a + 1, r->rid[5] = 2 * b;     /* NIC in of a, out of b */
+    if (ra >= 0 && rb >= 0 && ra != rb) {
+      uint32_t ka = 2 * (uint32_t)ra, kb = 2 * (uint32_t)rb;
+      r->rid[2] = HS_BB | ka, r->rid[3] = HS_BB | (kb + 1); /* backbone out of a's rack, in of b's */
+      r->rid[6] = HS_BB | (ka + 1), r->rid[7] = HS_BB | kb;
+      r->nw = 4;
+    }
+    r->opos = (uint32_t)ol->n;
+    cg_grow((void **)&ol->v, &ol->cap, ol->n + 1, sizeof *ol->v);
+    ol->v[ol->n++] = e;
+    for (unsigned j = 0; j < 8; j++)
+      if (slot_used(&st->rec[e], j))
+        reader_add(st, e, j);
+    st->live++;
+  }
+  hs_rec *r = &st->rec[e];
+  r->mult = (uint32_t)((int64_t)r->mult + delta);
+  for (uint32_t i = 0; i < r->nw; i++) {
+    res_at(st, r->rid[i])->flows = (uint32_t)((int64_t)res_at(st, r->rid[i])->flows + delta);
+    mark_changed(st, r->rid[i]);
+  }
+  r = &st->rec[e];
+  if (r->mult > 0)
+    return;
+  /* The edge is gone: its readers are all readers of a changed resource,
+   * so they are re-run from their first event. */
+  if (r->has_ent)
+    drop_entry(st, r);
+  for (unsigned j = 0; j < 8; j++)
+    if (slot_used(r, j))
+      reader_remove(st, e, j);
+  cg_edge moved = ol->v[--ol->n];
+  ol->v[r->opos] = moved;
+  st->rec[moved].opos = r->opos;
+  r->live = 0;
+  r->pending = 0;
+  st->live--;
+}
+
+/* ---- The sweep -------------------------------------------------------- */
+
+static void heap_push(hs_state *st, hs_item it)
+{
+  GROWF(st, q, st->qn + 1);
+  size_t i = st->qn++;
+  while (i > 0 && before(&it.key, &st->q[(i - 1) / 2].key)) {
+    st->q[i] = st->q[(i - 1) / 2];
+    i = (i - 1) / 2;
+  }
+  st->q[i] = it;
+  st->work++;
+}
+
+static hs_item heap_pop(hs_state *st)
+{
+  hs_item top = st->q[0], x = st->q[--st->qn];
+  size_t i = 0;
+  for (;;) {
+    size_t c = 2 * i + 1;
+    if (c >= st->qn)
+      break;
+    if (c + 1 < st->qn && before(&st->q[c + 1].key, &st->q[c].key))
+      c++;
+    if (!before(&st->q[c].key, &x.key))
+      break;
+    st->q[i] = st->q[c];
+    i = c;
+  }
+  if (st->qn)
+    st->q[i] = x;
+  return top;
+}
+
+static void pend(hs_state *st, cg_edge e, unsigned ev)
+{
+  hs_rec *r = &st->rec[e];
+  r->pending = 1;
+  r->seq++;
+  heap_push(st, (hs_item){key_of(r, ev), e, ev, r->seq});
+}
+
+/* An entry of x changed at key p: every flow reading x with an event
+ * after p, and not already waiting, is re-run from that event. */
+static void dirty_after(hs_state *st, uint32_t rid, const hs_key *p, cg_edge self)
+{
+  hs_res *x = res_at(st, rid);
+  st->work += x->nr;
+  if (st->work > st->budget) /* the sweep gives up: no need to finish */
+    return;
+  for (size_t i = 0; i < x->nr; i++) {
+    cg_edge e = x->rd[i];
+    hs_rec *r = &st->rec[e];
+    if (e == self || r->pending)
+      continue;
+    for (unsigned ev = 0; ev < r->nev; ev++) {
+      hs_key k = key_of(r, ev);
+      if (before(p, &k)) {
+        pend(st, e, ev);
+        break;
+      }
+    }
+  }
+}
+
+static double value(const hs_state *st, uint32_t rid, double nic, double backbone)
+{
+  const hs_res *x = rid & HS_BB ? &st->bb[rid & ~HS_BB] : &st->nic[rid];
+  return x->flows / (rid & HS_BB ? backbone : nic);
+}
+
+/* max flows / cap over the resources of slots base .. base + nw - 1 not
+ * in off (as factor() in tech_hier_ethernet.c). */
+static double factor(const hs_state *st, const hs_rec *r, unsigned base, unsigned off, double nic, double backbone)
+{
+  double k = 0;
+  for (unsigned i = 0; i < r->nw; i++) {
+    uint32_t rid = r->rid[base + i];
+    const hs_res *x = rid & HS_BB ? &st->bb[rid & ~HS_BB] : &st->nic[rid];
+    if (!(off >> i & 1u) && x->flows > 0) {
+      double v = value(st, rid, nic, backbone);
+      if (v > k)
+        k = v;
+    }
+  }
+  return k;
+}
+
+/* Settles flow e at event ev: bandwidth bw. */
+static void settle(hs_state *st, cg_edge e, unsigned ev, double bw)
+{
+  hs_rec *r = &st->rec[e];
+  hs_key key = key_of(r, ev);
+  r->nev = (uint8_t)(ev + 1);
+  r->pending = 0;
+  if (r->has_ent && key_eq(&r->ent, &key) && r->bw == bw && r->ent_mult == r->mult)
+    return;
+  hs_key p = key;
+  if (r->has_ent) {
+    if (before(&r->ent, &p))
+      p = r->ent;
+    drop_entry(st, r);
+  }
+  hs_entry ent = {key, r->mult, bw};
+  for (uint32_t i = 0; i < r->nw; i++)
+    entry_insert(st, res_at(st, r->rid[i]), &ent);
+  r->ent = key;
+  r->ent_mult = r->mult;
+  r->has_ent = 1;
+  r->bw = bw;
+  for (uint32_t i = 0; i < r->nw; i++)
+    dirty_after(st, r->rid[i], &p, e);
+  GROWF(st, settled, st->nsettled + 1); /* set once the sweep is through */
+  st->settled[st->nsettled++] = e;
+}
+
+/* Event ev of flow e, at its key: the rules of solve(). Returns 0 when
+ * the event cannot be run within HS_EVENTS (never seen; the caller then
+ * gives up). */
+static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double backbone)
+{
+  hs_rec *r = &st->rec[e];
+  hs_key key = key_of(r, ev);
+  double beta = 0;
+  if (r->k >= r->kb[ev]) {
+    for (uint32_t i = 0; i < r->nw; i++) {
+      uint32_t rid = r->rid[i];
+      if (!same(value(st, rid, nic, backbone), r->k))
+        continue;
+      const hs_res *x = res_at(st, rid);
+      prefix p = prefix_at(st, x, &key);
+      double cap = rid & HS_BB ? backbone : nic, avail = cap - p.used;
+      size_t left = x->flows - p.fixed;
+      if (avail <= cap * 1e-9)
+        avail = cap / (double)x->flows;
+      beta = dmax(beta, dmax(1.0 / nic, (double)left / avail));
+    }
+  } else {
+    unsigned was = r->dis[ev], dis = was;
+    for (uint32_t i = 0; i < r->nw; i++) {
+      uint32_t rid = r->rid[4 + i];
+      const hs_res *x = res_at(st, rid);
+      if ((was >> i & 1u) || x->flows == 0 || !same(value(st, rid, nic, backbone), r->kb[ev]))
+        continue;
+      prefix p = prefix_at(st, x, &key);
+      if (p.fixed > 0 && same(p.used, rid & HS_BB ? backbone : nic))
+        beta = dmax(beta, 1.0 / p.maxbw);
+      else
+        dis |= 1u << i;
+    }
+    if (beta == 0) { /* re-queued with the unsaturated resources off */
+      if (ev + 1 >= HS_EVENTS)
+        return 0;
+      r->kb[ev + 1] = dis == was ? 0 : factor(st, r, 4, dis, nic, backbone);
+      r->dis[ev + 1] = (uint8_t)dis;
+      r->nev = (uint8_t)(ev + 2);
+      hs_key next = key_of(r, ev + 1);
+      if (r->has_ent && before(&r->ent, &next)) { /* its entry would be read too early */
+        hs_key old = r->ent;
+        drop_entry(st, r);
+        for (uint32_t i = 0; i < r->nw; i++)
+          dirty_after(st, r->rid[i], &old, e);
+      }
+      heap_push(st, (hs_item){next, e, ev + 1, r->seq});
+      return 1;
+    }
+  }
+  settle(st, e, ev, 1.0 / dmax(beta, 1.0 / nic));
+  return 1;
+}
+
+int hs_sweep(hs_state *st, cg_graph *g, double nic, double backbone)
+{
+  st->sweeps++;
+  st->work = 0;
+  st->qn = 0;
+  st->nfirst = 0;
+  st->nsettled = 0;
+  st->budget = st->no_budget ? SIZE_MAX : 64 + 2 * st->live;
+  size_t reach = 0;
+  for (size_t i = 0; i < st->nchg; i++)
+    reach += res_at(st, st->chg[i])->nr;
+  if (reach > st->budget) {
+    st->gave_up++;
+    return 0;
+  }
+  /* Every reader of a changed count: new k, kbar, re-run from its first
+   * event. */
+  for (size_t i = 0; i < st->nchg; i++) {
+    hs_res *x = res_at(st, st->chg[i]);
+    for (size_t j = 0; j < x->nr; j++) {
+      cg_edge e = x->rd[j];
+      hs_rec *r = &st->rec[e];
+      if (r->pending)
+        continue;
+      r->k = factor(st, r, 0, 0, nic, backbone);
+      r->kb[0] = factor(st, r, 4, 0, nic, backbone);
+      r->dis[0] = 0;
+      r->nev = 1;
+      pend(st, e, 0);
+      GROWF(st, firsts, st->nfirst + 1);
+      st->firsts[st->nfirst++] = e;
+    }
+  }
+  /* Their entries now before their first event would be read early. */
+  for (size_t i = 0; i < st->nfirst && st->work <= st->budget; i++) {
+    hs_rec *r = &st->rec[st->firsts[i]];
+    hs_key first = key_of(r, 0);
+    if (r->has_ent && before(&r->ent, &first)) {
+      hs_key old = r->ent;
+      drop_entry(st, r);
+      for (uint32_t j = 0; j < r->nw; j++)
+        dirty_after(st, r->rid[j], &old, st->firsts[i]);
+    }
+  }
+  /* Past the budget, dirty_after() stops marking: the sweep must give up
+   * even if the heap is empty. */
+  int ok = 1;
+  while (ok && st->work <= st->budget && st->qn) {
+    hs_item it = heap_pop(st);
+    hs_rec *r = &st->rec[it.e];
+    if (r->live && r->pending && r->seq == it.seq)
+      ok = run_event(st, it.e, it.ev, nic, backbone);
+  }
+  if (!ok || st->work > st->budget) {
+    st->gave_up++;
+    st->qn = 0;
+    return 0;
+  }
+  /* Through: the penalties (a sweep that gave up sets none, so the graph
+   * lists only the edges whose final penalty changed). */
+  for (size_t i = 0; i < st->nsettled; i++)
+    if (st->rec[st->settled[i]].live)
+      cg_graph_set_edge_penalty(g, st->settled[i], nic / st->rec[st->settled[i]].bw);
+  return 1;
+}
+
+void hs_done(hs_state *st)
+{
+  for (size_t i = 0; i < st->nchg; i++)
+    res_at(st, st->chg[i])->changed = 0;
+  st->nchg = 0;
+}
+
+/* ---- Recording a full run ------------------------------------------- */
+
+void hs_clear_entries(hs_state *st, uint32_t rid) { res_at(st, rid)->n = 0; }
+
+void hs_begin(hs_state *st, cg_edge e, double k)
+{
+  hs_rec *r = &st->rec[e];
+  r->k = k;
+  r->nev = 0;
+  r->has_ent = 0;
+  r->pending = 0;
+}
+
+void hs_event(hs_state *st, cg_edge e, double kb, unsigned dis)
+{
+  hs_rec *r = &st->rec[e];
+  if (r->nev < HS_EVENTS) {
+    r->kb[r->nev] = kb;
+    r->dis[r->nev] = (uint8_t)dis;
+  }
+  r->nev++; /* past HS_EVENTS (never seen) a sweep reaching it gives up */
+}
+
+void hs_fix(hs_state *st, cg_edge e, double bw)
+{
+  hs_rec *r = &st->rec[e];
+  hs_key key = key_of(r, r->nev - 1u);
+  hs_entry ent = {key, r->mult, bw};
+  for (uint32_t i = 0; i < r->nw; i++) {
+    hs_res *x = res_at(st, r->rid[i]);
+    cg_grow((void **)&x->ent, &x->cap, x->n + 1, sizeof *x->ent);
+    x->ent[x->n++] = ent;
+  }
+  r->ent = key;
+  r->ent_mult = r->mult;
+  r->has_ent = 1;
+  r->bw = bw;
+}
