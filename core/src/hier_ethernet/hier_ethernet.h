@@ -78,6 +78,7 @@ typedef struct hier_state {
    * or removed since the last evaluation. */
   hs_state inc;
   cg_hostset touched;
+  int record; /* solve() records the sweep's state */
 } hier_state;
 
 #define GROW(st, field, n) cg_grow((void **)&(st)->field, &(st)->field##_cap, (n), sizeof *(st)->field)

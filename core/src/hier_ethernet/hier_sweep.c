@@ -409,6 +409,23 @@ static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double ba
   return 1;
 }
 
+static int verdict(hs_state *st, int ok)
+{
+  st->gave_up += !ok;
+  st->window_fails += !ok;
+  if (++st->window_runs == HS_WINDOW) {
+    if (st->cold_len == 0)
+      st->cold_len = HS_WINDOW;
+    if (2 * st->window_fails >= HS_WINDOW) {
+      st->cold = st->cold_len;
+      st->cold_len = st->cold_len < 1024 ? 2 * st->cold_len : 1024;
+    } else
+      st->cold_len = HS_WINDOW;
+    st->window_runs = st->window_fails = 0;
+  }
+  return ok;
+}
+
 int hs_sweep(hs_state *st, cg_graph *g, double nic, double backbone)
 {
   st->sweeps++;
@@ -420,10 +437,8 @@ int hs_sweep(hs_state *st, cg_graph *g, double nic, double backbone)
   size_t reach = 0;
   for (size_t i = 0; i < st->nchg; i++)
     reach += res_at(st, st->chg[i])->nr;
-  if (reach > st->budget) {
-    st->gave_up++;
-    return 0;
-  }
+  if (reach > st->budget)
+    return verdict(st, 0);
   /* Every reader of a changed count: new k, kbar, re-run from its first
    * event. */
   for (size_t i = 0; i < st->nchg; i++) {
@@ -463,16 +478,15 @@ int hs_sweep(hs_state *st, cg_graph *g, double nic, double backbone)
       ok = run_event(st, it.e, it.ev, nic, backbone);
   }
   if (!ok || st->work > st->budget) {
-    st->gave_up++;
     st->qn = 0;
-    return 0;
+    return verdict(st, 0);
   }
   /* Through: the penalties (a sweep that gave up sets none, so the graph
    * lists only the edges whose final penalty changed). */
   for (size_t i = 0; i < st->nsettled; i++)
     if (st->rec[st->settled[i]].live)
       cg_graph_set_edge_penalty(g, st->settled[i], nic / st->rec[st->settled[i]].bw);
-  return 1;
+  return verdict(st, 1);
 }
 
 void hs_done(hs_state *st)

@@ -37,6 +37,7 @@
 /* Resource ids: NIC of host h, direction dir (0 out, 1 in): 2 h + dir;
  * backbone of rack r: HS_BB | (2 r + dir). */
 #define HS_BB (UINT32_C(1) << 31)
+#define HS_WINDOW 16
 
 /* Algorithm 1's order: decreasing (m = max(k, kbar), k, kbar), then
  * increasing (src, dst); one key per event. */
@@ -104,6 +105,12 @@ typedef struct hs_state {
   size_t qn, q_cap;
   size_t work, budget;
   int no_budget;          /* tests: never give up */
+  /* Giving up in half the sweeps of a window of HS_WINDOW makes the
+   * sweep cold for `cold` evaluations (16, doubling while windows keep
+   * failing, up to 1024): the caller solves components without keeping
+   * the state, which is then stale until a solve of every component. */
+  size_t cold, cold_len, window_runs, window_fails;
+  int stale;
   size_t sweeps, gave_up; /* counters, for tests and benchmarks */
 } hs_state;
 

@@ -321,11 +321,12 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
   if (n == 0)
     return;
   res *r = st->r;
-  for (size_t i = 0; i < hc; i++) { /* the run records a fresh incremental state */
+  int rec = st->record; /* the run records a fresh state for the sweep */
+  for (size_t i = 0; rec && i < hc; i++) {
     hs_clear_entries(&st->inc, 2 * st->comp[i]);
     hs_clear_entries(&st->inc, 2 * st->comp[i] + 1);
   }
-  for (size_t i = 0; i < st->ncomp_racks; i++) {
+  for (size_t i = 0; rec && i < st->ncomp_racks; i++) {
     hs_clear_entries(&st->inc, HS_BB | (2 * (uint32_t)st->comp_racks[i]));
     hs_clear_entries(&st->inc, HS_BB | (2 * (uint32_t)st->comp_racks[i] + 1));
   }
@@ -333,7 +334,8 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
   for (size_t i = 0; i < n; i++) {
     flow *f = &st->f[i];
     f->k = factor(r, f->with, f->nwith, 0);
-    hs_begin(&st->inc, f->edge, f->k);
+    if (rec)
+      hs_begin(&st->inc, f->edge, f->k);
     f->kbar = factor(r, f->contra, f->ncontra, 0);
     f->rk = factor_rank(r, f->with, f->nwith, 0, zero);
     f->rkb = factor_rank(r, f->contra, f->ncontra, 0, zero);
@@ -348,7 +350,8 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
       f = &st->f[hier_heap_pop(st)];
     else
       f = &st->f[st->ord[next++]];
-    hs_event(&st->inc, f->edge, f->kbar, f->disabled);
+    if (rec)
+      hs_event(&st->inc, f->edge, f->kbar, f->disabled);
     double beta = 0;
     if (f->k >= f->kbar) {
       for (int i = 0; i < f->nwith; i++) {
@@ -389,31 +392,22 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
       x->used += f->mult * f->bw;
       x->maxbw = dmax(x->maxbw, f->bw);
     }
-    hs_fix(&st->inc, f->edge, f->bw);
+    if (rec)
+      hs_fix(&st->inc, f->edge, f->bw);
     cg_graph_set_edge_penalty(g, f->edge, nic / f->bw);
   }
 }
 
-/* Solves each component holding a dirty host (edge_changed adds both ends
- * of every comm added or removed; cg_graph_recompute_all every source) or
- * a rack an inter-rack comm joined or left. */
-static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
+/* Solves each component holding one of the hosts (edge_changed adds both
+ * ends of every comm added or removed; cg_graph_recompute_all every
+ * source) or a rack an inter-rack comm joined or left. */
+static void solve_components(cg_graph *g, hier_state *st, const cg_host *hosts, size_t n)
 {
-  hier_state *st = state_of(g);
   const double *p = cg_graph_tech_params(g);
-  /* Only comms added or removed (not cg_graph_recompute_all): the sweep,
-   * unless it gives up. */
-  int done = st->touched.count == dirty->count && hs_sweep(&st->inc, g, p[P_NIC], p[P_BACKBONE]);
-  hs_done(&st->inc);
-  cg_hostset_clear(&st->touched);
-  if (done) {
-    cg_hostset_clear(&st->pend_racks);
-    return;
-  }
   cg_hostset_clear(&st->done);
   cg_hostset_clear(&st->done_racks);
-  for (size_t k = 0; k < dirty->count; k++) {
-    cg_host h = dirty->items[k];
+  for (size_t k = 0; k < n; k++) {
+    cg_host h = hosts[k];
     if (cg_hostset_has(&st->done, h) || cg_graph_out_degree(g, h) + cg_graph_in_degree(g, h) == 0)
       continue;
     solve(g, st, component(g, st, h), p[P_NIC], p[P_BACKBONE]);
@@ -424,6 +418,37 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
       solve(g, st, component(g, st, r->hosts[0]), p[P_NIC], p[P_BACKBONE]);
   }
   cg_hostset_clear(&st->pend_racks);
+}
+
+/* After comms were added or removed, the sweep; else, or when it gives
+ * up, the components. While the sweep keeps giving up (hs_sweep turns
+ * it "cold"), the components are solved without recording its state,
+ * which a solve of every component records afresh afterwards. */
+static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
+{
+  hier_state *st = state_of(g);
+  hs_state *inc = &st->inc;
+  const double *p = cg_graph_tech_params(g);
+  int swept = inc->cold == 0 && !inc->stale && st->touched.count == dirty->count &&
+              hs_sweep(inc, g, p[P_NIC], p[P_BACKBONE]);
+  hs_done(inc);
+  cg_hostset_clear(&st->touched);
+  if (swept) {
+    cg_hostset_clear(&st->pend_racks);
+    return;
+  }
+  st->record = inc->cold == 0;
+  if (inc->cold > 0) {
+    inc->cold--;
+    inc->stale = 1;
+    solve_components(g, st, dirty->items, dirty->count);
+  } else if (inc->stale) {
+    size_t n;
+    const cg_host *sources = cg_graph_sources(g, &n);
+    solve_components(g, st, sources, n);
+    inc->stale = 0;
+  } else
+    solve_components(g, st, dirty->items, dirty->count);
 }
 
 const cg_tech cg_tech_hier_ethernet = {
