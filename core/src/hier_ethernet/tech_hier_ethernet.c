@@ -20,8 +20,10 @@
  * Penalty = nic / flow bandwidth: the scenario's effective bandwidth is
  * that of one flow alone on a NIC (940 Mbps measured).
  *
- * Incremental: a flow's bandwidth depends only on the flows that share a
- * with- or contra-flow resource with it, transitively. Those of a -> b use
+ * Incremental, first: the sweep of hier_sweep.h re-runs only the events
+ * whose inputs changed. When it gives up: a flow's bandwidth depends only
+ * on the flows sharing a with- or contra-flow resource with it,
+ * transitively. Those of a -> b use
  * all four NIC directions of a and b and, between racks, both directions
  * of both racks' backbones; so a connected component of the graph whose
  * vertices are the hosts and racks, joined by the comms (and an inter-rack
