@@ -154,6 +154,8 @@ size_t cg_graph_edge_mult(const cg_graph *g, cg_edge e); /* its comms */
 /* The comms of e, in unspecified order (cg_graph_edge_mult of them). */
 const cg_comm *cg_graph_edge_comms(const cg_graph *g, cg_edge e, size_t *n);
 cg_edge cg_graph_comm_edge(const cg_graph *g, cg_comm c); /* active comm */
+/* The live edge src -> dst, or CG_NO_EDGE; O(1) (the graph's hash). */
+cg_edge cg_graph_find_edge(const cg_graph *g, cg_host src, cg_host dst);
 double cg_graph_edge_penalty(const cg_graph *g, cg_edge e);
 /* Sets the penalty of every comm of e at once (checked like
  * cg_graph_set_penalty; a fault names the edge's comm of lowest handle). */

@@ -667,6 +667,11 @@ const cg_comm *cg_graph_edge_comms(const cg_graph *g, cg_edge e, size_t *n)
 }
 
 cg_edge cg_graph_comm_edge(const cg_graph *g, cg_comm c) { return g->link[c].edge; }
+
+cg_edge cg_graph_find_edge(const cg_graph *g, cg_host src, cg_host dst)
+{
+  return g->table_cap ? g->table[slot_of(g, src, dst)] : CG_NO_EDGE;
+}
 double cg_graph_edge_penalty(const cg_graph *g, cg_edge e) { return g->edges[e].penalty; }
 
 const cg_edge *cg_graph_changed_edges(const cg_graph *g, size_t *count)

@@ -38,14 +38,10 @@ static hs_key key_of(const hs_rec *r, unsigned ev)
   return (hs_key){dmax(r->k, r->kb[ev]), r->k, r->kb[ev], r->s, r->d};
 }
 
-static hs_res *res_at(hs_state *st, uint32_t rid)
+/* Resource rid; hs_edge() grows the arrays for every flow's resources. */
+static inline hs_res *res_at(hs_state *st, uint32_t rid)
 {
-  if (rid & HS_BB) {
-    GROWF(st, bb, (size_t)(rid & ~HS_BB) + 1);
-    return &st->bb[rid & ~HS_BB];
-  }
-  GROWF(st, nic, (size_t)rid + 1);
-  return &st->nic[rid];
+  return rid & HS_BB ? &st->bb[rid & ~HS_BB] : &st->nic[rid];
 }
 
 void hs_free(hs_state *st)
@@ -58,11 +54,10 @@ void hs_free(hs_state *st)
     free(st->bb[i].ent);
     free(st->bb[i].rd);
   }
-  for (size_t i = 0; i < st->out_cap; i++)
-    free(st->out[i].v);
   free(st->nic);
   free(st->bb);
-  free(st->out);
+  free(st->pk);
+  free(st->pv);
   free(st->rec);
   free(st->chg);
   free(st->firsts);
@@ -96,19 +91,51 @@ static void entry_insert(hs_state *st, hs_res *x, const hs_entry *e)
   st->work += x->n - i;
 }
 
-static void entry_remove(hs_state *st, hs_res *x, const hs_key *key)
+/* Place of flow e's entry of key `key` in x (keys of a comm gone and of
+ * a new one on the same pair may be equal). */
+static size_t entry_of(hs_state *st, const hs_res *x, const hs_key *key, cg_edge e)
 {
   size_t i = entry_pos(x, key);
+  while (x->ent[i].e != e)
+    i++, st->work++;
+  return i;
+}
+
+static void entry_remove(hs_state *st, hs_res *x, const hs_key *key, cg_edge e)
+{
+  size_t i = entry_of(st, x, key, e);
   memmove(&x->ent[i], &x->ent[i + 1], (x->n - i - 1) * sizeof *x->ent);
   x->n--;
   st->work += x->n - i + 1;
 }
 
-/* Removes flow r's entry from the lists of its with-flow resources. */
-static void drop_entry(hs_state *st, hs_rec *r)
+/* Removes flow r (edge e)'s entry from the lists of its with-flow
+ * resources. */
+static void drop_entry(hs_state *st, hs_rec *r, cg_edge e)
 {
   for (uint32_t i = 0; i < r->nw; i++)
-    entry_remove(st, res_at(st, r->rid[i]), &r->ent);
+    entry_remove(st, res_at(st, r->rid[i]), &r->ent, e);
+  r->has_ent = 0;
+}
+
+/* Marks the entry of a comm gone (O(log n), where removing it from a
+ * backbone's list of n would move n entries), compacting the list once
+ * half of it is dead. */
+static void bury_entry(hs_state *st, hs_rec *r, cg_edge e)
+{
+  for (uint32_t i = 0; i < r->nw; i++) {
+    hs_res *x = res_at(st, r->rid[i]);
+    hs_entry *d = &x->ent[entry_of(st, x, &r->ent, e)];
+    d->e = CG_NO_EDGE, d->mult = 0, d->bw = 0;
+    if (2 * ++x->dead > x->n) {
+      size_t k = 0;
+      for (size_t j = 0; j < x->n; j++)
+        if (x->ent[j].e != CG_NO_EDGE)
+          x->ent[k++] = x->ent[j];
+      x->n = k;
+      x->dead = 0;
+    }
+  }
   r->has_ent = 0;
 }
 
@@ -161,16 +188,65 @@ static void reader_remove(hs_state *st, cg_edge e, unsigned slot)
 
 static int slot_used(const hs_rec *r, unsigned j) { return j < 4 ? j < r->nw : j - 4 < r->nw; }
 
-/* The graph's handle of the edge a -> b. */
-static cg_edge edge_of(const cg_graph *g, cg_host a, cg_host b)
+/* ---- (src, dst) -> edge ------------------------------------------------ */
+
+static uint64_t pair_key(cg_host a, cg_host b) { return (uint64_t)a << 32 | b; }
+
+static size_t pair_home(const hs_state *st, uint64_t k)
 {
-  size_t n;
-  const cg_edge *e = cg_graph_out_edges(g, a, &n);
-  const cg_host *peer = cg_graph_out_edge_peers(g, a);
-  for (size_t i = 0; i < n; i++)
-    if (peer[i] == b)
-      return e[i];
-  return CG_NO_EDGE;
+  uint64_t x = k * UINT64_C(0x9E3779B97F4A7C15);
+  return (size_t)(x ^ (x >> 29)) & (st->p_cap - 1);
+}
+
+/* The slot of key k, or the empty slot where it goes (empty: value
+ * CG_NO_EDGE). */
+static size_t pair_slot(const hs_state *st, uint64_t k)
+{
+  size_t i = pair_home(st, k);
+  while (st->pv[i] != CG_NO_EDGE && st->pk[i] != k)
+    i = (i + 1) & (st->p_cap - 1);
+  return i;
+}
+
+static void pair_put(hs_state *st, uint64_t k, cg_edge e)
+{
+  if (2 * (st->p_used + 1) > st->p_cap) {
+    uint64_t *ok = st->pk;
+    cg_edge *ov = st->pv;
+    size_t oc = st->p_cap;
+    st->p_cap = oc ? 2 * oc : 64;
+    st->pk = cg_xmalloc(st->p_cap * sizeof *st->pk);
+    st->pv = cg_xmalloc(st->p_cap * sizeof *st->pv);
+    for (size_t i = 0; i < st->p_cap; i++)
+      st->pv[i] = CG_NO_EDGE;
+    for (size_t i = 0; i < oc; i++)
+      if (ov[i] != CG_NO_EDGE) {
+        size_t j = pair_slot(st, ok[i]);
+        st->pk[j] = ok[i], st->pv[j] = ov[i];
+      }
+    free(ok);
+    free(ov);
+  }
+  size_t i = pair_slot(st, k);
+  st->pk[i] = k, st->pv[i] = e;
+  st->p_used++;
+}
+
+/* Removes key k (present), shifting back the entries that follow. */
+static cg_edge pair_take(hs_state *st, uint64_t k)
+{
+  size_t mask = st->p_cap - 1, i = pair_slot(st, k);
+  cg_edge e = st->pv[i];
+  for (size_t j = (i + 1) & mask; st->pv[j] != CG_NO_EDGE; j = (j + 1) & mask) {
+    size_t h = pair_home(st, st->pk[j]);
+    if (((j - h) & mask) >= ((j - i) & mask)) { /* may move to i */
+      st->pk[i] = st->pk[j], st->pv[i] = st->pv[j];
+      i = j;
+    }
+  }
+  st->pv[i] = CG_NO_EDGE;
+  st->p_used--;
+  return e;
 }
 
 static void mark_changed(hs_state *st, uint32_t rid)
@@ -183,59 +259,86 @@ static void mark_changed(hs_state *st, uint32_t rid)
   st->chg[st->nchg++] = rid;
 }
 
+/* A new flow a -> b on edge e, of no comm yet: its resources and reader
+ * lists. */
+static void birth(hs_state *st, cg_edge e, cg_host a, cg_host b, int32_t ra, int32_t rb)
+{
+  pair_put(st, pair_key(a, b), e);
+  GROWF(st, nic, 2 * (size_t)(a > b ? a : b) + 2);
+  if (ra >= 0 && rb >= 0)
+    GROWF(st, bb, 2 * (size_t)(ra > rb ? ra : rb) + 2);
+  GROWF(st, rec, (size_t)e + 1);
+  hs_rec *r = &st->rec[e];
+  *r = (hs_rec){.s = a, .d = b, .nw = 2, .live = 1};
+  r->rid[0] = 2 * a, r->rid[1] = 2 * b + 1; /* NIC out of a, in of b */
+  r->rid[4] = 2 * a + 1, r->rid[5] = 2 * b; /* NIC in of a, out of b */
+  if (ra >= 0 && rb >= 0 && ra != rb) {
+    uint32_t ka = 2 * (uint32_t)ra, kb = 2 * (uint32_t)rb;
+    r->rid[2] = HS_BB | ka, r->rid[3] = HS_BB | (kb + 1); /* backbone out of a's rack, in of b's */
+    r->rid[6] = HS_BB | (ka + 1), r->rid[7] = HS_BB | kb;
+    r->nw = 4;
+  }
+  for (unsigned j = 0; j < 8; j++)
+    if (slot_used(r, j))
+      reader_add(st, e, j);
+  st->live++;
+}
+
 void hs_edge(hs_state *st, const cg_graph *g, cg_host a, cg_host b, int32_t ra, int32_t rb, int delta)
 {
-  GROWF(st, out, (size_t)a + 1);
-  hs_list *ol = &st->out[a];
-  cg_edge e = CG_NO_EDGE;
-  for (size_t i = 0; i < ol->n; i++)
-    if (st->rec[ol->v[i]].d == b) {
-      e = ol->v[i];
-      break;
-    }
-  if (e == CG_NO_EDGE) { /* a new edge (delta > 0) */
-    e = edge_of(g, a, b);
-    GROWF(st, rec, (size_t)e + 1);
-    hs_rec *r = &st->rec[e];
-    *r = (hs_rec){.s = a, .d = b, .nw = 2, .live = 1};
-    r->rid[0] = 2 * a, r->rid[1] = 2 * b + 1;     /* NIC out of a, in of b */
-    r->rid[4] = 2 * a + 1, r->rid[5] = 2 * b;     /* NIC in of a, out of b */
-    if (ra >= 0 && rb >= 0 && ra != rb) {
-      uint32_t ka = 2 * (uint32_t)ra, kb = 2 * (uint32_t)rb;
-      r->rid[2] = HS_BB | ka, r->rid[3] = HS_BB | (kb + 1); /* backbone out of a's rack, in of b's */
-      r->rid[6] = HS_BB | (ka + 1), r->rid[7] = HS_BB | kb;
-      r->nw = 4;
-    }
-    r->opos = (uint32_t)ol->n;
-    cg_grow((void **)&ol->v, &ol->cap, ol->n + 1, sizeof *ol->v);
-    ol->v[ol->n++] = e;
-    for (unsigned j = 0; j < 8; j++)
-      if (slot_used(&st->rec[e], j))
-        reader_add(st, e, j);
-    st->live++;
-  }
+  if (st->stale) /* hs_rebuild() reads the graph afresh */
+    return;
+  cg_edge e = cg_graph_find_edge(g, a, b);
+  if (delta < 0 && e == CG_NO_EDGE) /* its last comm is gone */
+    e = pair_take(st, pair_key(a, b));
+  else if (delta > 0 && (e >= st->rec_cap || !st->rec[e].live))
+    birth(st, e, a, b, ra, rb);
   hs_rec *r = &st->rec[e];
   r->mult = (uint32_t)((int64_t)r->mult + delta);
   for (uint32_t i = 0; i < r->nw; i++) {
     res_at(st, r->rid[i])->flows = (uint32_t)((int64_t)res_at(st, r->rid[i])->flows + delta);
     mark_changed(st, r->rid[i]);
   }
-  r = &st->rec[e];
   if (r->mult > 0)
     return;
   /* The edge is gone: its readers are all readers of a changed resource,
    * so they are re-run from their first event. */
   if (r->has_ent)
-    drop_entry(st, r);
+    bury_entry(st, r, e);
   for (unsigned j = 0; j < 8; j++)
     if (slot_used(r, j))
       reader_remove(st, e, j);
-  cg_edge moved = ol->v[--ol->n];
-  ol->v[r->opos] = moved;
-  st->rec[moved].opos = r->opos;
   r->live = 0;
   r->pending = 0;
   st->live--;
+}
+
+void hs_rebuild(hs_state *st, const cg_graph *g)
+{
+  for (size_t i = 0; i < st->rec_cap; i++)
+    st->rec[i].live = 0;
+  for (size_t i = 0; i < st->p_cap; i++)
+    st->pv[i] = CG_NO_EDGE;
+  st->p_used = st->live = 0;
+  for (size_t i = 0; i < st->nic_cap; i++)
+    st->nic[i].flows = 0, st->nic[i].n = st->nic[i].dead = st->nic[i].nr = 0;
+  for (size_t i = 0; i < st->bb_cap; i++)
+    st->bb[i].flows = 0, st->bb[i].n = st->bb[i].dead = st->bb[i].nr = 0;
+  size_t H = cg_graph_host_count(g);
+  for (cg_host a = 0; a < H; a++) {
+    size_t m;
+    const cg_edge *out = cg_graph_out_edges(g, a, &m);
+    const cg_host *peer = cg_graph_out_edge_peers(g, a);
+    const uint32_t *mult = cg_graph_out_edge_mults(g, a);
+    for (size_t i = 0; i < m; i++) {
+      birth(st, out[i], a, peer[i], cg_graph_host_group(g, a), cg_graph_host_group(g, peer[i]));
+      hs_rec *r = &st->rec[out[i]];
+      r->mult = mult[i];
+      for (uint32_t j = 0; j < r->nw; j++)
+        res_at(st, r->rid[j])->flows += mult[i];
+    }
+  }
+  st->stale = 0;
 }
 
 /* ---- The sweep -------------------------------------------------------- */
@@ -339,9 +442,9 @@ static void settle(hs_state *st, cg_edge e, unsigned ev, double bw)
   if (r->has_ent) {
     if (before(&r->ent, &p))
       p = r->ent;
-    drop_entry(st, r);
+    drop_entry(st, r, e);
   }
-  hs_entry ent = {key, r->mult, bw};
+  hs_entry ent = {key, r->mult, e, bw};
   for (uint32_t i = 0; i < r->nw; i++)
     entry_insert(st, res_at(st, r->rid[i]), &ent);
   r->ent = key;
@@ -397,7 +500,7 @@ static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double ba
       hs_key next = key_of(r, ev + 1);
       if (r->has_ent && before(&r->ent, &next)) { /* its entry would be read too early */
         hs_key old = r->ent;
-        drop_entry(st, r);
+        drop_entry(st, r, e);
         for (uint32_t i = 0; i < r->nw; i++)
           dirty_after(st, r->rid[i], &old, e);
       }
@@ -463,7 +566,7 @@ int hs_sweep(hs_state *st, cg_graph *g, double nic, double backbone)
     hs_key first = key_of(r, 0);
     if (r->has_ent && before(&r->ent, &first)) {
       hs_key old = r->ent;
-      drop_entry(st, r);
+      drop_entry(st, r, st->firsts[i]);
       for (uint32_t j = 0; j < r->nw; j++)
         dirty_after(st, r->rid[j], &old, st->firsts[i]);
     }
@@ -498,7 +601,12 @@ void hs_done(hs_state *st)
 
 /* ---- Recording a full run ------------------------------------------- */
 
-void hs_clear_entries(hs_state *st, uint32_t rid) { res_at(st, rid)->n = 0; }
+void hs_clear_entries(hs_state *st, uint32_t rid)
+{
+  hs_res *x = res_at(st, rid);
+  x->n = x->dead = 0;
+}
+
 
 void hs_begin(hs_state *st, cg_edge e, double k)
 {
@@ -523,7 +631,7 @@ void hs_fix(hs_state *st, cg_edge e, double bw)
 {
   hs_rec *r = &st->rec[e];
   hs_key key = key_of(r, r->nev - 1u);
-  hs_entry ent = {key, r->mult, bw};
+  hs_entry ent = {key, r->mult, e, bw};
   for (uint32_t i = 0; i < r->nw; i++) {
     hs_res *x = res_at(st, r->rid[i]);
     cg_grow((void **)&x->ent, &x->cap, x->n + 1, sizeof *x->ent);

@@ -46,10 +46,13 @@ typedef struct hs_key {
   cg_host s, d;
 } hs_key;
 
-/* A fixed flow on a resource it uses (with-flow). */
+/* A fixed flow on a resource it uses (with-flow). The entry of a comm
+ * gone is only marked (e = CG_NO_EDGE, mult 0, bw 0: adding it to a
+ * prefix changes no bit) until dead ones are half the list. */
 typedef struct hs_entry {
   hs_key key;
   uint32_t mult;
+  cg_edge e;
   double bw;
 } hs_entry;
 
@@ -57,7 +60,7 @@ typedef struct hs_res {
   uint32_t flows;    /* comms using it (with-flow) */
   uint8_t changed;   /* in hs_state.chg */
   hs_entry *ent;     /* fixed with-flows, by key */
-  size_t n, cap;
+  size_t n, cap, dead;
   cg_edge *rd;       /* flows reading it: with- and contra-flows */
   size_t nr, rcap;
 } hs_res;
@@ -67,7 +70,6 @@ typedef struct hs_rec {
   uint32_t mult, nw;     /* comms of the edge; with-flow resources (2, 4) */
   uint32_t rid[8];       /* with-flow 0..nw-1, contra-flow 4..4+nw-1 */
   uint32_t rpos[8];      /* place in each resource's reader list */
-  uint32_t opos;         /* place in its source's list */
   uint32_t seq;          /* stamp of its live heap item */
   uint8_t live, nev, has_ent, pending;
   uint8_t dis[HS_EVENTS]; /* contra-flow resources off before each event */
@@ -83,18 +85,17 @@ typedef struct hs_item {
   uint32_t ev, seq;
 } hs_item;
 
-typedef struct hs_list {
-  cg_edge *v;
-  size_t n, cap;
-} hs_list;
-
 typedef struct hs_state {
   hs_rec *rec; /* by edge handle */
   size_t rec_cap, live;
   hs_res *nic, *bb;
   size_t nic_cap, bb_cap;
-  hs_list *out; /* each host's flows, to find an edge that is gone */
-  size_t out_cap;
+  /* (src, dst) -> edge handle of the live flows: the graph has forgotten
+   * an edge by the time it reports its last comm gone. Open addressing,
+   * at most half full, removal by shifting back. */
+  uint64_t *pk;
+  cg_edge *pv;
+  size_t p_cap, p_used;
   uint32_t *chg; /* resources whose count changed since the last run */
   size_t nchg, chg_cap;
   cg_edge *firsts; /* flows re-run from their first event */
@@ -108,7 +109,8 @@ typedef struct hs_state {
   /* Giving up in half the sweeps of a window of HS_WINDOW makes the
    * sweep cold for `cold` evaluations (16, doubling while windows keep
    * failing, up to 1024): the caller solves components without keeping
-   * the state, which is then stale until a solve of every component. */
+   * the state, which is then stale (events ignored) until hs_rebuild()
+   * and a solve of every component. */
   size_t cold, cold_len, window_runs, window_fails;
   int stale;
   size_t sweeps, gave_up; /* counters, for tests and benchmarks */
@@ -119,6 +121,10 @@ void hs_free(hs_state *st);
  * removed (-1); the graph is already updated. Keeps the flows, counts and
  * reader lists, and records the resources whose count changed. */
 void hs_edge(hs_state *st, const cg_graph *g, cg_host a, cg_host b, int32_t ra, int32_t rb, int delta);
+/* Rebuilds the flows, counts and reader lists from the graph, after the
+ * sweep went cold (hs_edge() then ignores the events); before a run of
+ * every component records the rest. */
+void hs_rebuild(hs_state *st, const cg_graph *g);
 /* Re-runs what the recorded changes reach and sets the edges' penalties
  * (nic / bandwidth). Returns 1, or 0 when it gave up past its budget: the
  * caller must then run the full algorithm on every component of a host

@@ -445,6 +445,7 @@ static void hier_evaluate(cg_graph *g, const cg_hostset *dirty)
     inc->stale = 1;
     solve_components(g, st, dirty->items, dirty->count);
   } else if (inc->stale) {
+    hs_rebuild(inc, g);
     size_t n;
     const cg_host *sources = cg_graph_sources(g, &n);
     solve_components(g, st, sources, n);
