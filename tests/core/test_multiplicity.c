@@ -160,7 +160,7 @@ static double reverse_case(const cg_tech *t, size_t n, uint32_t hosts)
 }
 
 /* Random adds and removes, deferred flushes: the edge view agrees with
- * the comms. */
+ * the comms, and cg_graph_find_edge with the edge lists. */
 static void graph_case(const cg_tech *t)
 {
   enum { N = 300 };
@@ -169,7 +169,8 @@ static void graph_case(const cg_tech *t)
   cg_graph_set_deferred(g, 1);
   cg_comm live[N];
   size_t nlive = 0;
-  int bad_mult = 0, bad_pen = 0, bad_changed = 0;
+  int bad_mult = 0, bad_pen = 0, bad_changed = 0, bad_find = 0;
+  CHECK(cg_graph_find_edge(g, 0, 1) == CG_NO_EDGE); /* before any edge */
   for (int round = 0; round < 400; round++) {
     cg_comm added[8];
     size_t nadd = 0;
@@ -197,6 +198,7 @@ static void graph_case(const cg_tech *t)
         bad_mult += m != cg_graph_edge_mult(g, out[k]) || m == 0 || cg_graph_out_edge_mults(g, s)[k] != m ||
                     cg_graph_out_edge_peers(g, s)[k] != cg_graph_edge_dst(g, out[k]);
         cg_host d = cg_graph_edge_dst(g, out[k]);
+        bad_find += cg_graph_find_edge(g, s, d) != out[k];
         size_t ni;
         const cg_edge *in = cg_graph_in_edges(g, d, &ni);
         for (size_t y = 0; y < ni; y++)
@@ -208,6 +210,15 @@ static void graph_case(const cg_tech *t)
       }
     }
     bad_mult += total != cg_graph_comm_count(g);
+    for (cg_host s = 0; s < 5; s++) /* pairs without comms: no edge */
+      for (cg_host d = 0; d < 5; d++) {
+        size_t ne;
+        const cg_edge *out = cg_graph_out_edges(g, s, &ne);
+        int has = 0;
+        for (size_t k = 0; k < ne; k++)
+          has |= cg_graph_edge_dst(g, out[k]) == d;
+        bad_find += !has && cg_graph_find_edge(g, s, d) != CG_NO_EDGE;
+      }
     /* the changed list: the comms of the changed edges, and those added */
     size_t nc, nce;
     const cg_comm *ch = cg_graph_changed(g, &nc);
@@ -234,6 +245,7 @@ static void graph_case(const cg_tech *t)
   CHECK(bad_mult == 0);
   CHECK(bad_pen == 0);
   CHECK(bad_changed == 0);
+  CHECK(bad_find == 0);
   CHECK(cg_graph_error(g) == NULL);
   cg_graph_destroy(g);
 }
