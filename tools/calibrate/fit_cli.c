@@ -88,10 +88,8 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
     if (!strcmp(a, "--fit") && more)
       o->tech = argv[++i];
     else if (!strcmp(a, "--noise") && more) {
-      char *end;
-      errno = 0;
-      o->noise = strtod(argv[++i], &end);
-      if (*end || errno || !(o->noise >= 0 && o->noise < 1))
+      char unused[256]; /* a plain decimal number: strtod alone took 0x0.1p0 */
+      if (cg_parse_number(argv[++i], &o->noise, unused, sizeof unused) != 0 || !(o->noise >= 0 && o->noise < 1))
         return usage_error(prog, "--noise takes a relative error in [0, 1), e.g. 0.01", argv[i]);
     } else if (!strcmp(a, "--max-evaluations") && more) {
       char *end;

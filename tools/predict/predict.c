@@ -12,6 +12,7 @@
 #include "contention/graph.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
+#include "contention/units.h"
 #include "output.h"
 #include "scenario.h"
 #include "version.h"
@@ -186,9 +187,9 @@ static int take_limiter(int *argc, char **argv, double *limiter)
       argv[k++] = argv[i];
       continue;
     }
-    char *end = NULL;
-    double f = i + 1 < *argc ? strtod(argv[i + 1], &end) : NAN;
-    if (!end || *end || !(f >= 1 && isfinite(f))) {
+    char unused[256];
+    double f = NAN; /* a plain decimal number: strtod alone took 0x2 and " 2" */
+    if (i + 1 >= *argc || cg_parse_number(argv[i + 1], &f, unused, sizeof unused) != 0 || !(f >= 1)) {
       fprintf(stderr, PROG ": --limiter takes a ratio F >= 1 of the bandwidth (e.g. 1.5), got '%s'\n",
               i + 1 < *argc ? argv[i + 1] : "");
       return 2;
