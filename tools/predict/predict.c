@@ -79,14 +79,19 @@ static void print_times(const scenario *sc, const double *finish, int csv)
     if (c->measured >= 0) {
       double t = finish[i] - c->start;
       double e = (t - c->measured) / c->measured; /* the loader ensures measured > 0 */
-      printf(" %s %+7.2f%%", tool_cell(c->measured, 12, 7, 0, b[0], sizeof b[0]), 100.0 * e);
+      printf(" %s %s%%", tool_cell(c->measured, 12, 7, 0, b[0], sizeof b[0]),
+             tool_cell(100.0 * e, 7, 2, 1, b[1], sizeof b[1]));
       sum_abs += fabs(e);
       nm++;
     }
     printf("\n");
   }
-  if (nm)
-    printf("mean |err| over %zu measured comms: %.2f%%\n", nm, 100.0 * sum_abs / (double)nm);
+  if (nm) { /* an error near 1e300 % is no 300-digit line */
+    double mean = 100.0 * sum_abs / (double)nm;
+    printf(fabs(mean) < 1e9 ? "mean |err| over %zu measured comms: %.2f%%\n"
+                            : "mean |err| over %zu measured comms: %.6g%%\n",
+           nm, mean);
+  }
 }
 
 static void print_penalties(const scenario *sc, const cg_tech *t, const double *params, int csv)
