@@ -121,6 +121,20 @@ def text_lines(path, f):
             die(f"{path}:{n}: not UTF-8 text (a penalty trace is CSV text)")
 
 
+def csv_rows(path, lines):
+    """The CSV rows of lines; a line the csv module refuses (a field over its
+    size limit, a carriage return inside a field) ends in one error line."""
+    reader = csv.reader(lines)
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            die(f"{path}:{reader.line_num}: not a CSV row of a penalty trace ({str(e).split(' - ')[0]})")
+        yield row
+
+
 def read_segments(path):
     """Returns (segments, hosts, t_end, unfinished, ncomms): a segment is
     (t0, t1, src, dst, penalty)."""
@@ -130,7 +144,7 @@ def read_segments(path):
     except OSError as e:
         die(f"{path}: {e.strerror}")
     with f:
-        rows = csv.reader(text_lines(path, f))
+        rows = csv_rows(path, text_lines(path, f))
         header = next(rows, None)
         if header is None:
             die(f"{path}: empty file (a penalty trace starts with the line {','.join(expected)})")

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <type_traits>
 
 namespace contention_sg {
 namespace {
@@ -59,7 +60,7 @@ std::string text(double v)
 
 template <class T> void declare(const std::string& key, const std::string& help, T def, std::function<void(const T&)> cb)
 {
-  options_register_key(key);
+  options_register_key(key, std::is_same<T, double>::value);
   simgrid::config::declare_flag<T>(key, help, def, std::move(cb));
 }
 

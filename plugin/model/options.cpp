@@ -220,9 +220,11 @@ void options_declare()
     declare_tech_params(all[i], i);
 }
 
-void options_register_key(const std::string& key)
+void options_register_key(const std::string& key, bool number)
 {
   values().keys.push_back(key);
+  if (number)
+    values().number_keys.push_back(key);
 }
 
 void options_precheck_command_line()

@@ -17,8 +17,9 @@ namespace contention_sg {
  * Idempotent. */
 void options_declare();
 /* Records an option declared elsewhere by the plugin (loggps/...), so that
- * the command-line check knows it. */
-void options_register_key(const std::string& key);
+ * the command-line check knows it; a number option (a double) is checked
+ * as a plain decimal number there (SimGrid's parser takes 0x1 and " 1"). */
+void options_register_key(const std::string& key, bool number = false);
 /* Checks every --cfg=contention/... and --cfg=loggps/... of this process's
  * command line before SimGrid parses it: an unknown key (with the closest
  * known one) or a value that is not a number gets one line and exit status

@@ -11,6 +11,11 @@ import re
 
 from spec import CampaignError
 
+# A row holds the campaign's labels whole: an unlabelled model is its spec
+# with its smpirun options, which may pass the csv module's default field
+# limit (128 KiB), and the row written could not be read back.
+csv.field_size_limit(2**31 - 1)
+
 # Columns that depend only on the campaign come first; wall time and memory,
 # which change from one execution to the next, last.
 COLUMNS = ["run", "program", "platform", "hostfile", "ranks", "model", "status", "exit_code", "simulated_s",

@@ -55,6 +55,17 @@ int main(void)
   CHECK_STR_CONTAINS(err, "loggps/G: '1ns' is neither a number of seconds per byte (1e-9) nor a bandwidth");
   CHECK(cg_loggps_set(&m, "Os", "1ns", err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "loggps/Os: '1ns' is not a finite number >= 0 (seconds per byte");
+  /* Per-byte values are plain decimal numbers: strtod took "0x1" as 1 s/B
+   * and " 1e-9" with its blank, silently. */
+  for (int k = 0; k < 4; k++) {
+    const char *per_byte[] = {"Os", "Or", "g", "G"};
+    CHECK(cg_loggps_set(&m, per_byte[k], "0x1", err, sizeof err) == -1);
+    CHECK_STR_CONTAINS(err, "'0x1' is ");
+    CHECK(cg_loggps_set(&m, per_byte[k], " 1e-9", err, sizeof err) == -1);
+    CHECK(cg_loggps_set(&m, per_byte[k], "-0", err, sizeof err) == -1);
+  }
+  CHECK(cg_loggps_set(&m, "Os", "2e-10", err, sizeof err) == 2);
+  CHECK_REL(m.Os, 2e-10, 0);
   CHECK(cg_loggps_set(&m, "o", "fast", err, sizeof err) == -1);
   CHECK_STR_CONTAINS(err, "loggps/o: ");
   CHECK(cg_loggps_set(&m, "s", "-3", err, sizeof err) == -1);

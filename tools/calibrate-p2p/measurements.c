@@ -9,22 +9,23 @@
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "contention/units.h"
 
+/* A field is a plain decimal number between optional blanks (strtod alone
+ * took "0x10" as 16). */
 static int parse_field(const char *s, double *out)
 {
   while (isspace((unsigned char)*s))
     s++;
-  char *end;
-  errno = 0;
-  double d = strtod(s, &end);
-  if (end == s || errno == ERANGE)
+  size_t len = strlen(s);
+  while (len && isspace((unsigned char)s[len - 1]))
+    len--;
+  char num[128], unused[256];
+  if (len == 0 || len >= sizeof num)
     return -1;
-  while (isspace((unsigned char)*end))
-    end++;
-  if (*end)
-    return -1;
-  *out = d;
-  return 0;
+  memcpy(num, s, len);
+  num[len] = '\0';
+  return cg_parse_number(num, out, unused, sizeof unused);
 }
 
 enum { LINE_MAX_CHARS = 4094 };

@@ -88,10 +88,8 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
     if (!strcmp(a, "--fit") && more)
       o->tech = argv[++i];
     else if (!strcmp(a, "--noise") && more) {
-      char *end;
-      errno = 0;
-      o->noise = strtod(argv[++i], &end);
-      if (*end || errno || !(o->noise >= 0 && o->noise < 1))
+      char unused[256]; /* a plain decimal number: strtod alone took 0x0.1p0 */
+      if (cg_parse_number(argv[++i], &o->noise, unused, sizeof unused) != 0 || !(o->noise >= 0 && o->noise < 1))
         return usage_error(prog, "--noise takes a relative error in [0, 1), e.g. 0.01", argv[i]);
     } else if (!strcmp(a, "--max-evaluations") && more) {
       char *end;
@@ -318,13 +316,24 @@ static int start_values(const char *prog, const fit_opts *o, const cg_tech *t, d
   memset(hold, 0, np * sizeof *hold);
   char names[256];
   fit_names(t, names, sizeof names);
-  for (size_t i = 0; i < o->nparams; i++)
-    if (named_param(prog, "--param", t, names, o->pnames[i], o->pvalues[i], 0, start) < 0)
+  int given[CG_FIT_MAX_PARAMS] = {0}; /* a second value of one name was taken silently, the last one winning */
+  for (size_t i = 0; i < o->nparams; i++) {
+    long p = named_param(prog, "--param", t, names, o->pnames[i], o->pvalues[i], 0, start);
+    if (p < 0)
       return 2;
+    if (given[p]++) {
+      fprintf(stderr, "%s: --param %s is given twice (accepted: each parameter once)\n", prog, o->pnames[i]);
+      return 2;
+    }
+  }
   for (size_t i = 0; i < o->nholds; i++) {
     long p = named_param(prog, "--hold", t, names, o->hnames[i], o->hvalues[i], 1, start);
     if (p < 0)
       return 2;
+    if (hold[p]) {
+      fprintf(stderr, "%s: --hold %s is given twice (accepted: each parameter once)\n", prog, o->hnames[i]);
+      return 2;
+    }
     hold[p] = 1;
   }
   if (o->nholds) {

@@ -30,7 +30,7 @@ void pgen_usage(FILE *out)
           "  --cores C                     cores per host (default 1)\n"
           "  --speed SPEED                 speed per core, e.g. 2.53Gf (default 1Gf)\n"
           "  --bw BANDWIDTH --lat TIME     each node's link, e.g. 1Gbps 24us (lat default 0s)\n"
-          "  --limiter F                   limiter link of F x --bw per node, F >= 1 (splitduplex only)\n"
+          "  --limiter F                   limiter link of F x --bw per node, F >= 1 (not fatpipe)\n"
           "  --loopback-bw BW --loopback-lat TIME  link for comms inside a host (default: none)\n"
           "  --bb-bw BW --bb-lat TIME      each cabinet's uplink (hierarchical), or the switch backbone\n"
           "                                of a single <cluster> (FATPIPE: a non-blocking switch); lat 0s\n"

@@ -12,6 +12,7 @@
 #include "contention/graph.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
+#include "contention/units.h"
 #include "output.h"
 #include "scenario.h"
 #include "version.h"
@@ -78,14 +79,19 @@ static void print_times(const scenario *sc, const double *finish, int csv)
     if (c->measured >= 0) {
       double t = finish[i] - c->start;
       double e = (t - c->measured) / c->measured; /* the loader ensures measured > 0 */
-      printf(" %s %+7.2f%%", tool_cell(c->measured, 12, 7, 0, b[0], sizeof b[0]), 100.0 * e);
+      printf(" %s %s%%", tool_cell(c->measured, 12, 7, 0, b[0], sizeof b[0]),
+             tool_cell(100.0 * e, 7, 2, 1, b[1], sizeof b[1]));
       sum_abs += fabs(e);
       nm++;
     }
     printf("\n");
   }
-  if (nm)
-    printf("mean |err| over %zu measured comms: %.2f%%\n", nm, 100.0 * sum_abs / (double)nm);
+  if (nm) { /* an error near 1e300 % is no 300-digit line */
+    double mean = 100.0 * sum_abs / (double)nm;
+    printf(fabs(mean) < 1e9 ? "mean |err| over %zu measured comms: %.2f%%\n"
+                            : "mean |err| over %zu measured comms: %.6g%%\n",
+           nm, mean);
+  }
 }
 
 static void print_penalties(const scenario *sc, const cg_tech *t, const double *params, int csv)
@@ -186,9 +192,9 @@ static int take_limiter(int *argc, char **argv, double *limiter)
       argv[k++] = argv[i];
       continue;
     }
-    char *end = NULL;
-    double f = i + 1 < *argc ? strtod(argv[i + 1], &end) : NAN;
-    if (!end || *end || !(f >= 1 && isfinite(f))) {
+    char unused[256];
+    double f = NAN; /* a plain decimal number: strtod alone took 0x2 and " 2" */
+    if (i + 1 >= *argc || cg_parse_number(argv[i + 1], &f, unused, sizeof unused) != 0 || !(f >= 1)) {
       fprintf(stderr, PROG ": --limiter takes a ratio F >= 1 of the bandwidth (e.g. 1.5), got '%s'\n",
               i + 1 < *argc ? argv[i + 1] : "");
       return 2;

@@ -2,7 +2,6 @@
  * cards; see loggps.h for the reading. */
 #include "contention/loggps.h"
 
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,13 +72,13 @@ int cg_loggps_validate(const cg_loggps *m, char *err, size_t errlen)
   return 0;
 }
 
-/* A plain number of seconds per byte, finite and >= 0. */
+/* A plain decimal number of seconds per byte, finite and >= 0 (strtod
+ * alone would take "0x1", " 1" or "-0"). */
 static int parse_per_byte(const char *value, double *out)
 {
-  char *end;
-  errno = 0;
-  double d = strtod(value, &end);
-  if (end == value || *end || errno == ERANGE || !isfinite(d) || d < 0)
+  char unused[256];
+  double d;
+  if (cg_parse_number(value, &d, unused, sizeof unused) != 0 || signbit(d))
     return -1;
   *out = d;
   return 0;
