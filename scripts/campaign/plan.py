@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import results
+import simulate
 import spec
 from spec import CampaignError
 
@@ -49,6 +50,51 @@ def known_models(smpirun, platform, hostfile):
         raise CampaignError(f"cannot list the network models of {smpirun} (exit {p.returncode}): "
                             f"{first[0] if first else 'no output'}")
     return names
+
+
+def without_outputs(args):
+    """args less the file-writing options (output_options), for a check
+    run that must leave no file behind."""
+    kept, skip = [], False
+    for a in args:
+        key = a[len("--cfg="):].partition(":")[0] if a.startswith("--cfg=") else ""
+        if skip or key in spec.OUTPUT_KEYS or LOG_FILE.fullmatch(a) or a in ("-trace", "-trace-ti"):
+            skip = False
+        elif a in spec.OUTPUT_OPTIONS:
+            skip = True
+        else:
+            kept.append(a)
+    return kept
+
+
+def check_options(smpirun, settings, platform, hostfile, build_dir, cwd):
+    """Runs each model's options (with the smpirun options) once on a tiny
+    built-in kernel (two ranks, one iteration: 0.05 s, and at least one
+    comm, where SMPI reads its factors), so that a value SimGrid or the
+    plugin refuses stops the campaign before any run, naming its line."""
+    kernel = os.path.join(build_dir, "bin", "workloads", "cg_like")
+    if not os.access(kernel, os.X_OK):
+        return  # not built here: each run reports its own error
+    seen = set()
+    for m in settings["models"]:
+        cfg = tuple(without_outputs(settings["smpirun_args"] + m.cfg))
+        if not cfg or (m.name, cfg) in seen:
+            continue
+        seen.add((m.name, cfg))
+        np = "2" if min(settings["ranks"]) >= 2 else "1"
+        cmd = ([smpirun, "-np", np, "-platform", platform, "-hostfile", hostfile] + BASE_OPTIONS
+               + [f"--cfg=network/model:{m.name}"] + list(cfg) + [kernel, "--iters", "1", "--bytes", "64",
+                                                                  "--flops", "0"])
+        try:
+            p = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                               errors="replace", timeout=120)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            raise CampaignError(f"cannot check the options of model '{m.label}' with {smpirun}: {e}")
+        out = p.stdout + p.stderr
+        if p.returncode != 0 or "workload,cg," not in out:
+            error = simulate.first_error(out) or f"exit {p.returncode}"
+            raise CampaignError(f"{m.where or 'model ' + m.label}: model '{m.label}' is refused by {smpirun}: "
+                                f"{error}")
 
 
 def write_default_hostfile(out):
@@ -155,6 +201,7 @@ def build(settings, out, build_dir, cwd):
         if m.name not in known:
             raise CampaignError(f"{m.where}: '{m.name}' is not a network model of {smpirun} "
                                 f"(accepted: {', '.join(known)})")
+    check_options(smpirun, settings, settings["platforms"][0].path, hostfiles[0], build_dir, cwd)
     runs = []
     for prog in settings["programs"]:
         for plat, hostfile in zip(settings["platforms"], hostfiles):
