@@ -71,11 +71,15 @@ static const struct value_option {
 };
 enum { VALUE_OPTIONS = sizeof value_options / sizeof value_options[0] };
 
-static const char **value_slot(options *o, const char *arg)
+/* The field of value option arg, and its index in *which; NULL if arg is
+ * not one. */
+static const char **value_slot(options *o, const char *arg, size_t *which)
 {
   for (size_t i = 0; i < VALUE_OPTIONS; i++)
-    if (strcmp(arg, value_options[i].name) == 0)
+    if (strcmp(arg, value_options[i].name) == 0) {
+      *which = i;
       return (const char **)(void *)((char *)o + value_options[i].field);
+    }
   return NULL;
 }
 
@@ -108,9 +112,11 @@ static const char *conflict(const options *o)
 static int parse_args(int argc, char **argv, options *o)
 {
   *o = (options){.emit = "cfg"};
+  unsigned given = 0; /* value options seen: a second one would silently win */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
-    const char **slot = value_slot(o, a);
+    size_t which = 0;
+    const char **slot = value_slot(o, a, &which);
     if (!strcmp(a, "--help")) {
       usage(stdout);
       return tool_close_output(PROG, stdout, NULL) != 0;
@@ -123,7 +129,11 @@ static int parse_args(int argc, char **argv, options *o)
     } else if (i + 1 >= argc) {
       fprintf(stderr, PROG ": option %s needs a value (see --help)\n", a);
       return 2;
+    } else if (given >> which & 1u) {
+      fprintf(stderr, PROG ": option %s is given twice; give it once\n", a);
+      return 2;
     } else {
+      given |= 1u << which;
       *slot = argv[++i];
     }
   }
