@@ -85,21 +85,27 @@ def run_one(out, index_text):
         raise CampaignError(f"--run-one: run index '{index_text}' is not in 0..{len(plan['runs']) - 1}")
     # The run in a thread: a SIGTERM (scancel, the task's time limit) stops
     # it here, and the thread still stores its row, 'interrupted'.
-    done, failure = [], []
+    # Its end is an Event, not join(): a join() that a signal interrupted
+    # may return early the next time (CPython), and the row would then be
+    # written by both threads at once.
+    done, failure, ended = [], [], threading.Event()
 
     def work():
         try:
             done.append(simulate.run(plan, int(index_text), out))
         except Exception as e:  # raised again below, in the main thread
             failure.append(e)
+        finally:
+            ended.set()
     worker = threading.Thread(target=work)
     worker.start()
     try:
-        while worker.is_alive():
-            worker.join(0.5)
+        while not ended.wait(0.5):
+            pass
     except (KeyboardInterrupt, Stopped):
         simulate.kill_all()
-        worker.join()
+        while not ended.wait(0.5):
+            pass
         if not (done and done[0]):
             simulate.store_interrupted(plan, int(index_text), out)
         raise

@@ -8,6 +8,7 @@ import io
 import math
 import os
 import re
+import threading
 
 from spec import CampaignError
 
@@ -39,7 +40,7 @@ def to_csv(rows):
 def write_atomic(path, text):
     """path holds text, or its former content: never a part. An error names
     path and leaves no temporary file."""
-    tmp = f"{path}.tmp{os.getpid()}"
+    tmp = f"{path}.tmp{os.getpid()}{threading.get_native_id()}"  # one per writer, threads included
     try:
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)
