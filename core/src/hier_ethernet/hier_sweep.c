@@ -2,18 +2,16 @@
  * sweep over the events a change reaches, and the recording of a full
  * run. The rules in evaluate() are those of solve() in
  * tech_hier_ethernet.c, read at a key instead of along a loop. */
-#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "contention/alloc.h"
+#include "hier_rules.h"
 #include "hier_sweep.h"
 
 #define GROWF(st, field, n) cg_grow((void **)&(st)->field, &(st)->field##_cap, (n), sizeof *(st)->field)
 
-static double dmax(double a, double b) { return a > b ? a : b; }
-static int same(double a, double b) { return fabs(a - b) <= 1e-9 * dmax(fabs(a), fabs(b)); }
 
 static int before(const hs_key *a, const hs_key *b)
 {
@@ -35,7 +33,7 @@ static int key_eq(const hs_key *a, const hs_key *b)
 
 static hs_key key_of(const hs_rec *r, unsigned ev)
 {
-  return (hs_key){dmax(r->k, r->kb[ev]), r->k, r->kb[ev], r->s, r->d};
+  return (hs_key){hier_dmax(r->k, r->kb[ev]), r->k, r->kb[ev], r->s, r->d};
 }
 
 /* Resource rid; hs_edge() grows the arrays for every flow's resources. */
@@ -153,7 +151,7 @@ static prefix prefix_at(hs_state *st, const hs_res *x, const hs_key *key)
   for (; i < x->n && before(&x->ent[i].key, key); i++) {
     p.fixed += x->ent[i].mult;
     p.used += x->ent[i].mult * x->ent[i].bw;
-    p.maxbw = dmax(p.maxbw, x->ent[i].bw);
+    p.maxbw = hier_dmax(p.maxbw, x->ent[i].bw);
   }
   st->work += i + 1;
   return p;
@@ -468,26 +466,22 @@ static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double ba
   if (r->k >= r->kb[ev]) {
     for (uint32_t i = 0; i < r->nw; i++) {
       uint32_t rid = r->rid[i];
-      if (!same(value(st, rid, nic, backbone), r->k))
+      if (!hier_same(value(st, rid, nic, backbone), r->k))
         continue;
       const hs_res *x = res_at(st, rid);
       prefix p = prefix_at(st, x, &key);
-      double cap = rid & HS_BB ? backbone : nic, avail = cap - p.used;
-      size_t left = x->flows - p.fixed;
-      if (avail <= cap * 1e-9)
-        avail = cap / (double)x->flows;
-      beta = dmax(beta, dmax(1.0 / nic, (double)left / avail));
+      beta = hier_dmax(beta, hier_fair_inverse(rid & HS_BB ? backbone : nic, x->flows, p.fixed, p.used, nic));
     }
   } else {
     unsigned was = r->dis[ev], dis = was;
     for (uint32_t i = 0; i < r->nw; i++) {
       uint32_t rid = r->rid[4 + i];
       const hs_res *x = res_at(st, rid);
-      if ((was >> i & 1u) || x->flows == 0 || !same(value(st, rid, nic, backbone), r->kb[ev]))
+      if ((was >> i & 1u) || x->flows == 0 || !hier_same(value(st, rid, nic, backbone), r->kb[ev]))
         continue;
       prefix p = prefix_at(st, x, &key);
-      if (p.fixed > 0 && same(p.used, rid & HS_BB ? backbone : nic))
-        beta = dmax(beta, 1.0 / p.maxbw);
+      if (p.fixed > 0 && hier_same(p.used, rid & HS_BB ? backbone : nic))
+        beta = hier_dmax(beta, 1.0 / p.maxbw);
       else
         dis |= 1u << i;
     }
@@ -508,7 +502,7 @@ static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double ba
       return 1;
     }
   }
-  settle(st, e, ev, 1.0 / dmax(beta, 1.0 / nic));
+  settle(st, e, ev, 1.0 / hier_dmax(beta, 1.0 / nic));
   return 1;
 }
 

@@ -39,15 +39,15 @@
  * the same bandwidth (the fair share (cap - used) / left is unchanged by
  * fixing one of them, and the contra-flow rule reads resources they do not
  * use); the edge is fixed once, its multiplicity added to `fixed` and
- * mult x bw to `used`. The one exception is fair_inverse()'s fallback on an
+ * mult x bw to `used`. The one exception is hier_fair_inverse()'s fallback on an
  * already saturated resource, where comms fixed one by one would get
  * bandwidths that depend on their handles: the edge's comms all get the
  * first one's. */
-#include <math.h>
 #include <stdlib.h>
 
 #include "contention/technology.h"
 #include "hier_ethernet.h"
+#include "hier_rules.h"
 
 enum { P_NIC, P_BACKBONE };
 
@@ -208,12 +208,6 @@ static size_t component(const cg_graph *g, hier_state *st, cg_host h)
   return n;
 }
 
-/* fmax of two numbers that are never NaN, inlined (a libm call was 6 % of
- * the evaluation). */
-static double dmax(double a, double b) { return a > b ? a : b; }
-
-static int same(double a, double b) { return fabs(a - b) <= 1e-9 * dmax(fabs(a), fabs(b)); }
-
 static double factor(const res *r, const size_t *ids, int n, unsigned off)
 {
   double k = 0;
@@ -303,19 +297,6 @@ static size_t collect(const cg_graph *g, hier_state *st, size_t hc, double nic, 
   return n;
 }
 
-/* inverseBandwidth(i) of Algorithm 1: fair share of what the fixed flows
- * left on resource r, never above the NIC bandwidth. */
-static double fair_inverse(const res *r, double nic)
-{
-  double avail = r->cap - r->used;
-  size_t left = r->flows - r->fixed;
-  /* Flows fixed by another bottleneck (capped at the NIC, or by the
-   * contra-flow rule) may have filled r: stay finite. */
-  if (avail <= r->cap * 1e-9)
-    avail = r->cap / (double)r->flows;
-  return dmax(1.0 / nic, (double)left / avail);
-}
-
 /* Algorithm 1 on the component of st->comp (hc hosts). */
 static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double backbone)
 {
@@ -358,17 +339,17 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
     if (f->k >= f->kbar) {
       for (int i = 0; i < f->nwith; i++) {
         const res *x = &r[f->with[i]];
-        if (same(x->value, f->k))
-          beta = dmax(beta, fair_inverse(x, nic));
+        if (hier_same(x->value, f->k))
+          beta = hier_dmax(beta, hier_fair_inverse(x->cap, x->flows, x->fixed, x->used, nic));
       }
     } else {
       unsigned was = f->disabled;
       for (int i = 0; i < f->ncontra; i++) {
         const res *x = &r[f->contra[i]];
-        if ((f->disabled >> i & 1u) || x->flows == 0 || !same(x->value, f->kbar))
+        if ((f->disabled >> i & 1u) || x->flows == 0 || !hier_same(x->value, f->kbar))
           continue;
-        if (x->fixed > 0 && same(x->used, x->cap))
-          beta = dmax(beta, 1.0 / x->maxbw);
+        if (x->fixed > 0 && hier_same(x->used, x->cap))
+          beta = hier_dmax(beta, 1.0 / x->maxbw);
         else
           f->disabled |= 1u << i;
       }
@@ -387,12 +368,12 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
     /* The edge's comms one after the other would each get this bandwidth:
      * the fair share (cap - used) / left is the same after fixing one, and
      * the contra-flow resources are not theirs. */
-    f->bw = 1.0 / dmax(beta, 1.0 / nic);
+    f->bw = 1.0 / hier_dmax(beta, 1.0 / nic);
     for (int i = 0; i < f->nwith; i++) {
       res *x = &r[f->with[i]];
       x->fixed += f->mult;
       x->used += f->mult * f->bw;
-      x->maxbw = dmax(x->maxbw, f->bw);
+      x->maxbw = hier_dmax(x->maxbw, f->bw);
     }
     if (rec)
       hs_fix(&st->inc, f->edge, f->bw);
