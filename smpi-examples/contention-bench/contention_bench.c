@@ -85,8 +85,9 @@ static double parse_time(const char *text, const char *where)
   static const char *const names[] = {"", "s", "ms", "us", "ns"};
   static const double f[] = {1, 1, 1e-3, 1e-6, 1e-9};
   double v;
-  if (parse_unit(text, names, f, 5, &v) != 0)
-    fail("%s: bad start time '%s' (seconds >= 0, suffixes s, ms, us, ns)", where, text);
+  /* Finite and below 1e9 s: sleep_until() converts it to a time_t. */
+  if (parse_unit(text, names, f, 5, &v) != 0 || !(v < 1e9))
+    fail("%s: bad start time '%s' (seconds from 0 to below 1e9, suffixes s, ms, us, ns)", where, text);
   return v;
 }
 
