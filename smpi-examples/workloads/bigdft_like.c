@@ -12,12 +12,17 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  long iters = wl_opt(argc, argv, "--iters", 5, 1);
-  long bytes = wl_opt(argc, argv, "--bytes", 131072, 64);
-  long flops = wl_opt(argc, argv, "--flops", 30000000L, 0);
+  long iters = wl_opt(argc, argv, "--iters", 5, 1, WL_MAX_ITERS);
+  long bytes = wl_opt(argc, argv, "--bytes", 131072, 64, WL_MAX_BYTES);
+  long flops = wl_opt(argc, argv, "--flops", 30000000L, 0, WL_MAX_FLOPS);
   int *sc = malloc((size_t)size * sizeof *sc), *sd = malloc((size_t)size * sizeof *sd);
   int *rc = malloc((size_t)size * sizeof *rc), *rd = malloc((size_t)size * sizeof *rd);
   long mean = bytes / (long)sizeof(double);
+  if ((long)size * 2 * mean > 2147483647L) { /* counts and displacements are MPI ints */
+    fprintf(stderr, "%s: --bytes %ld on %d ranks exceeds MPI's int counts (at most %ld bytes)\n", argv[0], bytes,
+            size, 2147483647L / (2L * size) * (long)sizeof(double));
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
   int stot = 0, rtot = 0;
   for (int j = 0; j < size; j++) { /* uneven: orbitals are not evenly spread */
     sc[j] = (int)(mean / 2 + (mean * ((rank + 2 * j) % 4)) / 3);
@@ -27,7 +32,7 @@ int main(int argc, char **argv)
     stot += sc[j];
     rtot += rc[j];
   }
-  double *s = malloc((size_t)stot * sizeof *s), *r = malloc((size_t)rtot * sizeof *r);
+  double *s = wl_alloc(argv[0], (size_t)stot * sizeof *s), *r = wl_alloc(argv[0], (size_t)rtot * sizeof *r);
   for (int i = 0; i < stot; i++)
     s[i] = rank + 1;
   double *ovl = calloc(1024, sizeof *ovl), *ovg = calloc(1024, sizeof *ovg);

@@ -17,16 +17,16 @@ int main(int argc, char **argv)
       fprintf(stderr, "cg_like: needs a power-of-two number of ranks, got %d\n", size);
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
-  long iters = wl_opt(argc, argv, "--iters", 15, 1);
-  long bytes = wl_opt(argc, argv, "--bytes", 65536, 8);
-  long flops = wl_opt(argc, argv, "--flops", 50000000L, 0);
+  long iters = wl_opt(argc, argv, "--iters", 15, 1, WL_MAX_ITERS);
+  long bytes = wl_opt(argc, argv, "--bytes", 65536, 8, WL_MAX_BYTES);
+  long flops = wl_opt(argc, argv, "--flops", 50000000L, 0, WL_MAX_FLOPS);
   int rows = 1;
   while (rows * rows * 2 <= size)
     rows *= 2;
   int cols = size / rows;
   int myrow = rank / cols, mycol = rank % cols;
   size_t n = (size_t)bytes / sizeof(double);
-  double *v = malloc(n * sizeof *v), *w = malloc(n * sizeof *w);
+  double *v = wl_alloc(argv[0], n * sizeof *v), *w = wl_alloc(argv[0], n * sizeof *w);
   for (size_t i = 0; i < n; i++)
     v[i] = 1.0 + rank;
   MPI_Barrier(MPI_COMM_WORLD);

@@ -10,11 +10,11 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  long iters = wl_opt(argc, argv, "--iters", 6, 1);
-  long bytes = wl_opt(argc, argv, "--bytes", 262144, 8);
-  long flops = wl_opt(argc, argv, "--flops", 20000000L, 0);
+  long iters = wl_opt(argc, argv, "--iters", 6, 1, WL_MAX_ITERS);
+  long bytes = wl_opt(argc, argv, "--bytes", 262144, 8, WL_MAX_BYTES);
+  long flops = wl_opt(argc, argv, "--flops", 20000000L, 0, WL_MAX_FLOPS);
   size_t n = (size_t)bytes / sizeof(double);
-  double *in = malloc(n * (size_t)size * sizeof *in), *out = malloc(n * (size_t)size * sizeof *out);
+  double *in = wl_alloc(argv[0], n * (size_t)size * sizeof *in), *out = wl_alloc(argv[0], n * (size_t)size * sizeof *out);
   for (size_t i = 0; i < n * (size_t)size; i++)
     in[i] = rank + 1e-6 * (double)(i % 1000);
   MPI_Barrier(MPI_COMM_WORLD);

@@ -12,10 +12,10 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
-  long iters = wl_opt(argc, argv, "--iters", 4, 1);
-  long blocks = wl_opt(argc, argv, "--blocks", 8, 1);
-  long bytes = wl_opt(argc, argv, "--bytes", 4096, 8);
-  long flops = wl_opt(argc, argv, "--flops", 2000000L, 0);
+  long iters = wl_opt(argc, argv, "--iters", 4, 1, WL_MAX_ITERS);
+  long blocks = wl_opt(argc, argv, "--blocks", 8, 1, WL_MAX_ITERS);
+  long bytes = wl_opt(argc, argv, "--bytes", 4096, 8, WL_MAX_BYTES);
+  long flops = wl_opt(argc, argv, "--flops", 2000000L, 0, WL_MAX_FLOPS);
   int px = 1;
   while ((px + 1) * (px + 1) <= size)
     px++;
@@ -25,7 +25,9 @@ int main(int argc, char **argv)
   int north = y > 0 ? rank - px : -1, south = y < py - 1 ? rank + px : -1;
   int west = x > 0 ? rank - 1 : -1, east = x < px - 1 ? rank + 1 : -1;
   size_t n = (size_t)bytes / sizeof(double);
-  double *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b);
+  double *a = wl_alloc(argv[0], n * sizeof *a), *b = wl_alloc(argv[0], n * sizeof *b);
+  memset(a, 0, n * sizeof *a);
+  memset(b, 0, n * sizeof *b);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime(), acc = rank;
   for (long it = 0; it < iters; it++) {

@@ -7,28 +7,48 @@
 #ifndef WORKLOAD_COMMON_H
 #define WORKLOAD_COMMON_H
 
+#include <errno.h>
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads "--name value" integer options; exits with a message naming the
- * option on a bad value. */
-static long wl_opt(int argc, char **argv, const char *name, long def, long min)
+/* Bounds of the options: a message is at most 1 GiB (its count of doubles
+ * must fit MPI's int), a run at most 1e6 iterations. */
+#define WL_MAX_ITERS 1000000L
+#define WL_MAX_BYTES 1073741824L
+#define WL_MAX_FLOPS 1000000000000000L
+
+/* Reads "--name value" integer options in [min, max]; exits with a message
+ * naming the option on a bad value (strtol saturates out-of-range input, so
+ * errno is checked: 1e30 iterations must not become LONG_MAX silently). */
+static long wl_opt(int argc, char **argv, const char *name, long def, long min, long max)
 {
   for (int i = 1; i + 1 < argc; i++)
     if (strcmp(argv[i], name) == 0) {
       char *end;
+      errno = 0;
       long v = strtol(argv[i + 1], &end, 10);
-      if (*end || v < min) {
-        fprintf(stderr, "%s: option %s expects an integer >= %ld, got '%s'\n", argv[0], name, min,
-                argv[i + 1]);
+      if (end == argv[i + 1] || *end || errno != 0 || v < min || v > max) {
+        fprintf(stderr, "%s: option %s expects an integer from %ld to %ld, got '%s'\n", argv[0], name, min,
+                max, argv[i + 1]);
         MPI_Abort(MPI_COMM_WORLD, 2);
       }
       return v;
     }
   return def;
+}
+
+/* malloc that ends the run with a message naming the buffer's size. */
+static void *wl_alloc(const char *prog, size_t bytes)
+{
+  void *p = malloc(bytes > 0 ? bytes : 1);
+  if (p == NULL) {
+    fprintf(stderr, "%s: cannot allocate %zu bytes (lower --bytes)\n", prog, bytes);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  return p;
 }
 
 /* Prints "workload,<name>,<ranks>,<simulated seconds>,<checksum>" on rank 0. */
