@@ -111,3 +111,7 @@ rel=$(echo "$out" | sed -n 's/^SimGrid version \([0-9]*\.[0-9]*\).*/\1/p') # the
 [ -n "$rel" ] && echo "$out" | grep -q "built for SimGrid $rel)\$" || fail "launcher -version: '$out'"
 echo "$out" | grep -q "^contention version $version (plugin " || fail "launcher -version: '$out'"
 echo "installed launcher: $(echo "$out" | tr '\n' ';')"
+# Through a symbolic link elsewhere (as in ~/bin), it still finds its library.
+mkdir "$tmp/linkbin" && ln -s "$launcher" "$tmp/linkbin/smpirun-contention"
+out=$(PATH=/usr/bin:/bin "$tmp/linkbin/smpirun-contention" -version 2>&1) || fail "linked launcher: '$out'"
+echo "$out" | grep -q "^contention version $version (plugin " || fail "linked launcher -version: '$out'"
