@@ -17,10 +17,12 @@
  * reference), so that no measured time is below size / bandwidth. */
 #include "bench_schemes.h"
 
+#include <errno.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define MAX_COMMS 64
 #define MAX_SCHEMES 128
@@ -67,8 +69,11 @@ static int parse_scheme(const char *line, scheme *s, const char **why)
   snprintf(buf, sizeof buf, "%s", line);
   char *save = NULL, *tok = strtok_r(buf, " \t\r\n", &save);
   memset(s, 0, sizeof *s);
-  if (!tok || strlen(tok) >= sizeof s->name) {
-    *why = "expected NAME a>b c>d ... (a name of at most 63 characters)";
+  /* The name becomes a file name: no '/' nor anything a shell would split. */
+  if (!tok || strlen(tok) >= sizeof s->name ||
+      strspn(tok, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") != strlen(tok) ||
+      tok[0] == '.' || tok[0] == '-') {
+    *why = "expected NAME a>b c>d ... (a NAME of at most 63 letters, digits, '.', '_' or '-', starting with neither '.' nor '-')";
     return -1;
   }
   strcpy(s->name, tok);
@@ -195,6 +200,13 @@ static int load_schemes(const char *file, scheme *all, int *count, int rank)
   int lineno = 0;
   while (fgets(line, sizeof line, f)) {
     lineno++;
+    if (!strchr(line, '\n') && !feof(f)) { /* fgets would cut it into two schemes */
+      if (rank == 0)
+        fprintf(stderr, "contention-bench: %s:%d: line longer than %zu characters\n", file, lineno,
+                sizeof line - 2);
+      fclose(f);
+      return 2;
+    }
     char *hash = strchr(line, '#');
     if (hash)
       *hash = '\0';
@@ -210,8 +222,41 @@ static int load_schemes(const char *file, scheme *all, int *count, int rank)
     }
     (*count)++;
   }
+  int err = ferror(f) ? errno : 0; /* e.g. a directory: EISDIR */
   fclose(f);
+  if (err) {
+    if (rank == 0)
+      fprintf(stderr, "contention-bench: --scheme-file: cannot read %s: %s\n", file, strerror(err));
+    return 2;
+  }
+  if (*count == 0) {
+    if (rank == 0)
+      fprintf(stderr, "contention-bench: %s: no scheme (lines NAME a>b c>d ..., # comments)\n", file);
+    return 2;
+  }
   return 0;
+}
+
+/* Rank 0 makes DIR if missing and checks that a file can be written there,
+ * before the measurements rather than after them. Returns 0 or 2. */
+static int prepare_dir(const char *dir, int rank)
+{
+  int rc = 0;
+  if (rank == 0) {
+    char probe[4096];
+    snprintf(probe, sizeof probe, "%s/.contention-bench-probe", dir);
+    FILE *f = NULL;
+    if ((mkdir(dir, 0777) != 0 && errno != EEXIST) || (f = fopen(probe, "w")) == NULL) {
+      fprintf(stderr, "contention-bench: --schemes %s: cannot create or write in the directory: %s\n", dir,
+              strerror(errno));
+      rc = 2;
+    } else {
+      fclose(f);
+      remove(probe);
+    }
+  }
+  MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return rc;
 }
 
 int bench_schemes_main(int argc, char **argv)
@@ -254,6 +299,17 @@ int bench_schemes_main(int argc, char **argv)
   static scheme all[MAX_SCHEMES];
   int count = 0, rc = load_schemes(file, all, &count, rank);
   if (rc)
+    return rc;
+  int fit = 0;
+  for (int k = 0; k < count; k++)
+    fit += all[k].hosts <= nranks;
+  if (fit == 0) {
+    if (rank == 0)
+      fprintf(stderr, "contention-bench: %s: every scheme needs more hosts than the run's %d ranks\n",
+              file ? file : "the default schemes", nranks);
+    return 2;
+  }
+  if ((rc = prepare_dir(dir, rank)) != 0)
     return rc;
   char *sendbuf = malloc((size_t)size), *recvbuf = malloc((size_t)size * MAX_COMMS);
   double *times = malloc(sizeof(double) * MAX_COMMS * (size_t)reps);

@@ -10,7 +10,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$bin/contention-platform-gen" --nodes 12 --bw 1Gbps --lat 0s --prefix n --first 0 -o "$tmp/p.xml"
 for i in 0 1 2 3 4 5 6 7 8 9 10 11; do echo "n$i"; done > "$tmp/hosts"
-mkdir "$tmp/out"
+# contention-bench makes the scheme directory itself.
 "$bin/smpirun" -np 12 -platform "$tmp/p.xml" -hostfile "$tmp/hosts" --cfg=network/model:contention \
   --cfg=contention/technology:gige --cfg=contention/gige/beta:0.62 --cfg=contention/gige/gamma_o:0.2 \
   --cfg=contention/gige/gamma_i:0.08 --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 \
