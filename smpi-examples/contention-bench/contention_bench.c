@@ -42,8 +42,14 @@ typedef struct {
   int n, cap;
 } bench_graph;
 
+/* Set on ranks other than 0 while the input, which every rank reads, is
+ * checked: its error is printed once, not once per rank. */
+static int quiet;
+
 static void fail(const char *fmt, const char *a, const char *b)
 {
+  if (quiet)
+    exit(2);
   fprintf(stderr, "contention-bench: ");
   fprintf(stderr, fmt, a, b);
   fprintf(stderr, "\n");
@@ -138,6 +144,10 @@ static void read_graph_file(bench_graph *g, const char *path)
   while (fgets(line, sizeof line, f) != NULL) {
     lineno++;
     snprintf(where, sizeof where, "%s:%d", path, lineno);
+    if (strchr(line, '\n') == NULL && !feof(f)) /* fgets would cut it into two comms */
+      fail("%s: line longer than 1022 characters%s", where, "");
+    if (lineno == 1 && strncmp(line, "\xef\xbb\xbf", 3) == 0) /* a UTF-8 BOM is not part of the first id */
+      memmove(line, line + 3, strlen(line + 3) + 1);
     char *hash = strchr(line, '#');
     if (hash != NULL)
       *hash = '\0';
@@ -146,7 +156,11 @@ static void read_graph_file(bench_graph *g, const char *path)
     if (nf > 0)
       add_comm(g, fields, nf, where);
   }
+  if (ferror(f)) /* e.g. a directory */
+    fail("%s: cannot read the graph file: %s", path, strerror(errno));
   fclose(f);
+  if (g->n == 0)
+    fail("%s: no comm (lines ID SRC DST SIZE [START], # comments)%s", path, "");
 }
 
 static void sleep_until(double t)
@@ -164,6 +178,7 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  quiet = rank != 0;
 
   for (int i = 1; i < argc; i++)
     if (strcmp(argv[i], "--schemes") == 0) {
@@ -179,6 +194,8 @@ int main(int argc, char **argv)
       char copy[1024], where[1100];
       snprintf(copy, sizeof copy, "%s", argv[i]);
       snprintf(where, sizeof where, "argument %d", i);
+      if (strlen(argv[i]) >= sizeof copy)
+        fail("%s: longer than 1023 characters%s", where, "");
       char *fields[6];
       add_comm(&g, fields, split(copy, ":", fields, 5), where);
     }
@@ -190,6 +207,7 @@ int main(int argc, char **argv)
     snprintf(msg, sizeof msg, "%d ranks for %d comms", size, g.n);
     fail("%s: run one rank per comm end (2 x comms), e.g. with contention-bench-run%s", msg, "");
   }
+  quiet = 0; /* from here on, each rank checks its own placement */
 
   const bench_comm *c = &g.v[rank / 2];
   int sender = rank % 2 == 0;
