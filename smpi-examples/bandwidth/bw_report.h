@@ -5,19 +5,23 @@
 #ifndef BW_REPORT_H
 #define BW_REPORT_H
 
+#include <errno.h>
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Reads the message size (bytes, positive integer) from argv[1]; exits
- * with a message naming the problem on bad input or an odd rank count. */
+/* Reads the message size (bytes, an integer from 1 to INT_MAX, MPI's count)
+ * from argv[1]; exits with a message naming the problem on bad input or an
+ * odd rank count. */
 static inline long bw_parse_size(int argc, char **argv, int rank, int size)
 {
   char *end = NULL;
+  errno = 0;
   long bytes = argc > 1 ? strtol(argv[1], &end, 10) : 0;
-  if (argc != 2 || end == argv[1] || *end != '\0' || bytes <= 0) {
+  if (argc != 2 || end == argv[1] || *end != '\0' || errno != 0 || bytes <= 0 || bytes > INT_MAX) {
     if (rank == 0)
-      fprintf(stderr, "usage: %s BYTES (a positive integer message size)\n", argv[0]);
+      fprintf(stderr, "usage: %s BYTES (a message size in bytes, an integer from 1 to %d)\n", argv[0], INT_MAX);
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   if (size < 2 || size % 2 != 0) {
@@ -27,6 +31,17 @@ static inline long bw_parse_size(int argc, char **argv, int rank, int size)
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
   return bytes;
+}
+
+/* A zeroed buffer of the message size; exits with a message if it cannot. */
+static inline char *bw_buffer(const char *prog, long bytes)
+{
+  char *buf = calloc((size_t)bytes, 1);
+  if (buf == NULL) {
+    fprintf(stderr, "%s: cannot allocate a buffer of %ld bytes\n", prog, bytes);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  return buf;
 }
 
 /* Gathers one bandwidth per rank (bytes/s) and one elapsed time per rank on

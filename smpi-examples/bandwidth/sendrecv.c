@@ -13,8 +13,8 @@ int main(int argc, char **argv)
   long bytes = bw_parse_size(argc, argv, rank, size);
   int n = size / 2;
   int peer = rank < n ? rank + n : rank - n;
-  char *out = calloc((size_t)bytes, 1);
-  char *in = calloc((size_t)bytes, 1);
+  char *out = bw_buffer(argv[0], bytes);
+  char *in = bw_buffer(argv[0], bytes);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
   MPI_Sendrecv(out, (int)bytes, MPI_CHAR, peer, 0, in, (int)bytes, MPI_CHAR, peer, 0, MPI_COMM_WORLD,

@@ -12,7 +12,7 @@ int main(int argc, char **argv)
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   long bytes = bw_parse_size(argc, argv, rank, size);
   int n = size / 2;
-  char *buf = calloc((size_t)bytes, 1);
+  char *buf = bw_buffer(argv[0], bytes);
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
   if (rank < n)
