@@ -5,6 +5,11 @@
  * message has arrived. Rank 0 prints, per comm,
  *   comm,src,dst,size,start,finish
  * (seconds since the barrier), the same CSV as `contention-predict --format csv`.
+ * Under SMPI the clock is global, and finish counts from the sender's exit
+ * from the barrier: the comm's own time origin. Ranks leave a barrier some
+ * 10-200 ns apart (its messages are comms, contended too), and counted from
+ * the receiver's exit a 1 MiB comm would carry up to 3.5e-4 of that skew.
+ * With a cluster's MPI each node's clock is its own: the receiver's exit.
  *
  * Graph: `--graph FILE` (lines `ID SRC DST SIZE [START]`, # comments) or
  * arguments `ID:SRC:DST:SIZE[:START]`. Sizes take B, kB, KiB, MB, MiB, GB,
@@ -23,6 +28,7 @@
 #endif
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -223,25 +229,34 @@ int main(int argc, char **argv)
 
   size_t bytes = (size_t)c->size;
   char *buf = SMPI_SHARED_MALLOC(bytes > 0 ? bytes : 1);
-  double finish = -1;
+  double mine[2] = {0, -1}; /* this rank's barrier exit; the receiver's arrival */
   MPI_Barrier(MPI_COMM_WORLD);
   double t0 = MPI_Wtime();
+  mine[0] = t0;
   if (sender) {
     sleep_until(t0 + c->start);
     MPI_Send(buf, (int)bytes, MPI_BYTE, rank + 1, rank / 2, MPI_COMM_WORLD);
   } else {
     MPI_Recv(buf, (int)bytes, MPI_BYTE, rank - 1, rank / 2, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    finish = MPI_Wtime() - t0;
+    mine[1] = MPI_Wtime();
   }
   SMPI_SHARED_FREE(buf);
 
-  double *all = rank == 0 ? malloc((size_t)size * sizeof *all) : NULL;
-  MPI_Gather(&finish, 1, MPI_DOUBLE, all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  double *all = rank == 0 ? malloc(2 * (size_t)size * sizeof *all) : NULL;
+  MPI_Gather(mine, 2, MPI_DOUBLE, all, 2, MPI_DOUBLE, 0, MPI_COMM_WORLD);
   if (rank == 0) {
     printf("comm,src,dst,size,start,finish\n");
-    for (int i = 0; i < g.n; i++)
+    for (int i = 0; i < g.n; i++) {
+      const double *snd = all + 4 * i, *rcv = all + 4 * i + 2;
+#ifdef CONTENTION_BENCH_SMPI
+      double origin = fmax(snd[0] + g.v[i].start, rcv[0]) - g.v[i].start;
+#else
+      double origin = rcv[0];
+      (void)snd;
+#endif
       printf("%s,%s,%s,%.0f,%.9g,%.9g\n", g.v[i].id, g.v[i].src, g.v[i].dst, g.v[i].size, g.v[i].start,
-             all[2 * i + 1]);
+             rcv[1] - origin);
+    }
     free(all);
   }
   free(g.v);
