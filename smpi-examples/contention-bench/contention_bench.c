@@ -5,11 +5,12 @@
  * message has arrived. Rank 0 prints, per comm,
  *   comm,src,dst,size,start,finish
  * (seconds since the barrier), the same CSV as `contention-predict --format csv`.
- * Under SMPI the clock is global, and finish counts from the sender's exit
- * from the barrier: the comm's own time origin. Ranks leave a barrier some
- * 10-200 ns apart (its messages are comms, contended too), and counted from
- * the receiver's exit a 1 MiB comm would carry up to 3.5e-4 of that skew.
- * With a cluster's MPI each node's clock is its own: the receiver's exit.
+ * Under SMPI the clock is global and every rank starts from one common
+ * origin (common_origin), as the predictor assumes: ranks leave a barrier
+ * up to microseconds apart, since its messages are contended too, and a
+ * comm started at its own rank's exit was off the prediction by up to
+ * 2e-4. With a cluster's MPI each node's clock is its own: the origin is
+ * each rank's exit from the barrier, as in the papers.
  *
  * Graph: `--graph FILE` (lines `ID SRC DST SIZE [START]`, # comments) or
  * arguments `ID:SRC:DST:SIZE[:START]`. Sizes take B, kB, KiB, MB, MiB, GB,
@@ -28,7 +29,6 @@
 #endif
 
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +169,31 @@ static void read_graph_file(bench_graph *g, const char *path)
     fail("%s: no comm (lines ID SRC DST SIZE [START], # comments)%s", path, "");
 }
 
+/* The time origin of the comms; every rank calls it after the barrier with
+ * t0 = MPI_Wtime(). Under SMPI: a time past every rank's exit from the
+ * agreement on it, the same on every rank (two allreduces: the latest and
+ * earliest exits from the barrier, then the latest exit from the first). */
+static double common_origin(double t0)
+{
+#ifdef CONTENTION_BENCH_SMPI
+  double mine[2] = {t0, -t0}, ext[2];
+  MPI_Allreduce(mine, ext, 2, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  double e = MPI_Wtime(), emax;
+  MPI_Allreduce(&e, &emax, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+  /* The second allreduce takes about as long as barrier skew plus the
+   * first: twice that span is ample, and checked. */
+  double origin = emax + 2 * (emax + ext[1]) + 1e-6;
+  if (MPI_Wtime() >= origin) {
+    fprintf(stderr, "contention-bench: the ranks agreed on a common start too late (at %.9g s, origin %.9g s)\n",
+            MPI_Wtime(), origin);
+    exit(1);
+  }
+  return origin;
+#else
+  return t0;
+#endif
+}
+
 static void sleep_until(double t)
 {
   double left = t - MPI_Wtime();
@@ -229,9 +254,9 @@ int main(int argc, char **argv)
 
   size_t bytes = (size_t)c->size;
   char *buf = SMPI_SHARED_MALLOC(bytes > 0 ? bytes : 1);
-  double mine[2] = {0, -1}; /* this rank's barrier exit; the receiver's arrival */
+  double mine[2] = {0, -1}; /* this rank's time origin; the receiver's arrival */
   MPI_Barrier(MPI_COMM_WORLD);
-  double t0 = MPI_Wtime();
+  double t0 = common_origin(MPI_Wtime());
   mine[0] = t0;
   if (sender) {
     sleep_until(t0 + c->start);
@@ -247,15 +272,9 @@ int main(int argc, char **argv)
   if (rank == 0) {
     printf("comm,src,dst,size,start,finish\n");
     for (int i = 0; i < g.n; i++) {
-      const double *snd = all + 4 * i, *rcv = all + 4 * i + 2;
-#ifdef CONTENTION_BENCH_SMPI
-      double origin = fmax(snd[0] + g.v[i].start, rcv[0]) - g.v[i].start;
-#else
-      double origin = rcv[0];
-      (void)snd;
-#endif
+      const double *rcv = all + 4 * i + 2; /* the receiver's origin and arrival */
       printf("%s,%s,%s,%.0f,%.9g,%.9g\n", g.v[i].id, g.v[i].src, g.v[i].dst, g.v[i].size, g.v[i].start,
-             rcv[1] - origin);
+             rcv[1] - rcv[0]);
     }
     free(all);
   }

@@ -5,9 +5,10 @@
 # min(its user bound, TCP-gamma / (2 latency)), and a bound the model set
 # without telling SimGrid was lost (a lone 4 MB comm took 0.62 ms instead
 # of SMPI's 2.40 ms). Node links of 10 us; the sending host's link
-# (la) or the receiving host's (lb) goes to 100 us at 0.5 ms, and back at
-# 1.5 ms for a lone comm a -> b started at 0 (the changes come while it
-# runs); it stays there for one started at 1 ms (SimGrid 3.32 deadlocks,
+# (la) or the receiving host's (lb) goes to 100 us at 1 ms, and back at
+# 2 ms for a lone comm a -> b started at 0 (contention-bench's common
+# origin is 0.4 ms here: the changes come while it runs); it stays there
+# for one started at 1 ms, after the change (SimGrid 3.32 deadlocks,
 # under its own SMPI model too, when a link's latency falls under a comm
 # started at the higher latency). Each must take SMPI's time (relative
 # 1e-6) under every technology and node-link mode; two
@@ -18,9 +19,9 @@ set -u
 bin=$1 fatpipe=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-printf '0 0.00001\n0.0005 0.0001\n0.0015 0.00001\n' >"$tmp/big.txt"
-printf '0 0.00001\n0.0005 0.0001\n' >"$tmp/step.txt"
-printf '0 0.00001\n0.0005 0.00001001\n' >"$tmp/tiny.txt"
+printf '0 0.00001\n0.001 0.0001\n0.002 0.00001\n' >"$tmp/big.txt"
+printf '0 0.00001\n0.001 0.0001\n' >"$tmp/step.txt"
+printf '0 0.00001\n0.001 0.00001001\n' >"$tmp/tiny.txt"
 sed 's|\(<link id="l[a-p]" bandwidth="1958863858Bps" latency="\)0s"|\110us"|' "$fatpipe" >"$tmp/static.xml"
 for side in a b; do
   for prof in big step tiny; do
