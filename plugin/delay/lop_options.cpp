@@ -58,9 +58,11 @@ std::string text(double v)
   return buf;
 }
 
-template <class T> void declare(const std::string& key, const std::string& help, T def, std::function<void(const T&)> cb)
+template <class T>
+void declare(const std::string& key, const std::string& help, T def, std::function<void(const T&)> cb,
+             const std::string& accepted = "")
 {
-  options_register_key(key, std::is_same<T, double>::value);
+  options_register_key(key, std::is_same<T, double>::value, accepted);
   simgrid::config::declare_flag<T>(key, help, def, std::move(cb));
 }
 
@@ -98,7 +100,8 @@ void lop_declare_options()
                       option_error("contention/lop/threshold", text(value),
                                    "the threshold must be a finite number of bytes >= 0");
                     values().threshold = value;
-                  });
+                  },
+                  "a finite number of bytes >= 0");
   for (int c = 0; c < 2; c++)
     for (int k = 0; k < CG_LOP_COEFS; k++) {
       cg_lop_curve& curve = values().curves[c];
@@ -108,7 +111,8 @@ void lop_declare_options()
                         if (!std::isfinite(value))
                           option_error(key, text(value), "a finite number is expected");
                         *cg_lop_coef(&values().curves[c], k) = value;
-                      });
+                      },
+                      "a finite decimal number");
     }
 }
 

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
@@ -38,6 +39,7 @@ struct Values {
   bool hold_detached_comms = true;
   std::vector<std::string> keys; /* every option this plugin declares */
   std::vector<std::string> bool_keys, number_keys; /* for the messages and checks of the command line */
+  std::map<std::string, std::string> accepted; /* number option -> its accepted values, for the messages */
 };
 Values& values()
 {
@@ -68,13 +70,16 @@ std::string format_range(double lo, double hi)
 }
 
 template <class T>
-void declare(const std::string& name, const std::string& description, T def, std::function<void(const T&)> cb)
+void declare(const std::string& name, const std::string& description, T def, std::function<void(const T&)> cb,
+             const std::string& accepted = "")
 {
   values().keys.push_back(name);
   if (std::is_same<T, bool>::value)
     values().bool_keys.push_back(name);
-  if (std::is_same<T, double>::value)
+  if (std::is_same<T, double>::value) {
     values().number_keys.push_back(name);
+    values().accepted[name] = accepted;
+  }
   simgrid::config::declare_flag<T>(name, description, def, std::move(cb));
 }
 
@@ -85,17 +90,16 @@ void declare_tech_params(const cg_tech* t, size_t index)
   for (size_t p = 0; p < t->param_count; p++) {
     const cg_tech_param& par = t->params[p];
     std::string name         = std::string("contention/") + t->name + "/" + par.name;
-    declare<double>(name,
-                    std::string(par.description) + "; technology " + t->name +
-                        (par.integer ? ", an integer in " : ", a number in ") +
-                        format_range(par.min_value, par.max_value),
+    std::string accepted     = (par.integer ? "an integer in " : "a number in ") + format_range(par.min_value, par.max_value);
+    declare<double>(name, std::string(par.description) + "; technology " + t->name + ", " + accepted,
                     par.default_value, [t, index, name, pname = par.name](const double& value) {
                       char err[256];
                       char text[64];
                       std::snprintf(text, sizeof text, "%.17g", value);
                       if (cg_tech_set_param(t, values().tech_params[index].data(), pname, text, err, sizeof err) != 0)
                         option_error(name, text, err);
-                    });
+                    },
+                    accepted);
   }
 }
 
@@ -220,11 +224,13 @@ void options_declare()
     declare_tech_params(all[i], i);
 }
 
-void options_register_key(const std::string& key, bool number)
+void options_register_key(const std::string& key, bool number, const std::string& accepted)
 {
   values().keys.push_back(key);
-  if (number)
+  if (number) {
     values().number_keys.push_back(key);
+    values().accepted[key] = accepted;
+  }
 }
 
 void options_precheck_command_line()
@@ -265,8 +271,10 @@ void options_precheck_command_line()
     if (is(values().number_keys)) { /* SimGrid's parser takes 0x1 and " 1" */
       char err[256];
       double unused;
-      if (cg_parse_number(value.c_str(), &unused, err, sizeof err) != 0)
-        option_error(key, value, err);
+      if (cg_parse_number(value.c_str(), &unused, err, sizeof err) != 0) {
+        const std::string& accepted = values().accepted[key];
+        option_error(key, value, std::string(err) + "; accepted: " + (accepted.empty() ? "a decimal number" : accepted));
+      }
     }
     try { /* our callbacks check the value; SimGrid's parsers throw */
       simgrid::config::set_as_string(key.c_str(), value);

@@ -18,8 +18,10 @@ namespace contention_sg {
 void options_declare();
 /* Records an option declared elsewhere by the plugin (loggps/...), so that
  * the command-line check knows it; a number option (a double) is checked
- * as a plain decimal number there (SimGrid's parser takes 0x1 and " 1"). */
-void options_register_key(const std::string& key, bool number = false);
+ * as a plain decimal number there (SimGrid's parser takes 0x1 and " 1"),
+ * and `accepted` (e.g. "a number in [0, 1]") ends the message of a value
+ * that is not one. */
+void options_register_key(const std::string& key, bool number = false, const std::string& accepted = "");
 /* Checks every --cfg=contention/... and --cfg=loggps/... of this process's
  * command line before SimGrid parses it: an unknown key (with the closest
  * known one) or a value that is not a number gets one line and exit status

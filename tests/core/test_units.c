@@ -40,6 +40,9 @@ int main(void)
   bad("1e400", CG_UNIT_SIZE, "'1e400' overflows a double");
   bad("1e308TiB", CG_UNIT_SIZE, "overflows");
   bad("-5", CG_UNIT_SIZE, "negative size '-5' (must be >= 0)");
+  /* -0 is no negative number: the message says what is refused, the sign */
+  bad("-0", CG_UNIT_SIZE, "size '-0' has a minus sign; accepted: a size >= 0 written without a sign");
+  bad("-0e5ms", CG_UNIT_TIME, "time '-0e5ms' has a minus sign; accepted: a time >= 0 written without a sign");
   bad("10 MiB", CG_UNIT_SIZE, "unknown size unit ' MiB'");
   bad("3furlongs", CG_UNIT_TIME, "accepted: s, ms, us");
   bad("1MiB", CG_UNIT_BANDWIDTH, "unknown bandwidth unit 'MiB'");

@@ -175,6 +175,11 @@ int cg_parse_quantity(const char *text, cg_unit_kind kind, double *out, char *er
   v *= factor;
   if (check_range(q, v != 0 || nonzero_mantissa(text, len), v, err, errlen))
     return -1;
+  if (text[0] == '-' && v == 0) { /* -0: refused for its sign, not as a negative value */
+    snprintf(err, errlen, "%s '%s' has a minus sign; accepted: a %s >= 0 written without a sign", kind_name(kind), q,
+             kind_name(kind));
+    return -1;
+  }
   if (text[0] == '-') {
     snprintf(err, errlen, "negative %s '%s' (must be >= 0)", kind_name(kind), q);
     return -1;
