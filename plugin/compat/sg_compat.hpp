@@ -122,6 +122,15 @@ bool replace_variable(Model* model, Action& action, const std::vector<VariableTe
 /* Adds a term back to a running comm's variable. */
 void add_variable_term(Model* model, Action& action, const VariableTerm& term);
 
+/* Whether a bandwidth or latency profile (bandwidth_file, latency_file,
+ * Link::set_*_profile) was given to the link. SimGrid stops at a profile
+ * event only for a link some comm's variable holds (3.32 to 4.1): such a
+ * link must stay in the variables. Known through SimGrid's
+ * Profile::schedule, which this library interposes (sg_profiles.cpp);
+ * false when SimGrid's own calls do not reach it (checked by
+ * smpi.receiver_profile_*). */
+bool link_has_profile(const simgrid::s4u::Link& link);
+
 /* SimGrid 3.32 keeps every detached comm (SMPI's eager sends, s4u's
  * detach()) in one list for the whole simulation, and removes each
  * finished one with a walk over that list: each comm costs O(detached

@@ -119,8 +119,8 @@ void split_by_plan(const Plan& p)
   }
 }
 
-/* st.keep and st.drop from the terms' links (st.links): the first link and
- * those not hidden stay. Records the plan when it fits one. False for a
+/* st.keep and st.drop from the terms' links (st.links): the first link, links
+ * with a profile and those not hidden stay. Records the plan when it fits one. False for a
  * WIFI link (its terms are weighted by host rate: left alone). */
 bool split_by_links(uint64_t pair)
 {
@@ -128,7 +128,8 @@ bool split_by_links(uint64_t pair)
   for (size_t i = 0; i < st.links.size(); i++) {
     if (st.links[i]->get_sharing_policy() == Link::SharingPolicy::WIFI)
       return false;
-    if (i == 0 || not link_hidden(st.links[i]) || st.varying.count(st.links[i]) != 0) {
+    if (i == 0 || not link_hidden(st.links[i]) || st.varying.count(st.links[i]) != 0 ||
+        compat::link_has_profile(*st.links[i])) {
       st.keep.push_back(st.terms[i]);
       keep |= i < PLAN_TERMS ? 1u << i : 0;
     } else
