@@ -193,9 +193,16 @@ double route_bottleneck(cg_host s, cg_host d)
  * (its route's bottleneck for a host without), or contention/bandwidth
  * when that is smaller: an effective bandwidth never makes a comm faster
  * than its links allow. */
+/* The bandwidth of the comm's links, as they are now (hidden ones at their
+ * real bandwidth). */
+double links_bandwidth(cg_host src, cg_host dst)
+{
+  return owned(src) && owned(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst]) : route_bottleneck(src, dst);
+}
+
 double comm_bandwidth(cg_host src, cg_host dst)
 {
-  double links = owned(src) && owned(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst]) : route_bottleneck(src, dst);
+  double links = links_bandwidth(src, dst);
   return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
 }
 
@@ -343,8 +350,16 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   const uint32_t* links;
   const double* weights;
   size_t n = shared_links_comm_links(s, d, action, src, dst, &links, &weights);
-  cg_rate_plan_add_comm(st.plan, c, action.get_bound(), cg_step_factor_at(&st.bw_factor, action.get_cost()),
-                        comm_bandwidth(s, d), links, weights, n);
+  /* b0: SimGrid bounds a comm at start by its route's slowest link, and
+   * keeps that bound (SMPI keeps a comm started inside a bandwidth dip at
+   * the dip's rate). A hidden link counts there at 1e15 B/s: its real
+   * bandwidth now is taken instead. */
+  double b0   = action.get_bound();
+  double real = links_bandwidth(s, d);
+  if (real > 0 && (b0 < 0 || real < b0))
+    b0 = real;
+  cg_rate_plan_add_comm(st.plan, c, b0, cg_step_factor_at(&st.bw_factor, action.get_cost()), comm_bandwidth(s, d),
+                        links, weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
