@@ -13,6 +13,9 @@ from spec import CampaignError
 KEYS = ("program", "platform", "ranks", "model", "timeout", "smpirun", "smpirun-option", "slurm")
 SLURM_KEYS = ("partition", "time", "option", "setup", "max-parallel")
 # Slurm --time formats: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS.
+# The most a campaign file may hold: /dev/zero or a wrong file of gigabytes
+# is refused at once instead of filling the memory.
+MAX_BYTES = 16 << 20
 SLURM_TIME = re.compile(r"^(\d+|\d+:\d\d|\d+:\d\d:\d\d|\d+-\d+|\d+-\d+:\d\d|\d+-\d+:\d\d:\d\d)$")
 
 
@@ -90,9 +93,12 @@ def read_lines(path):
     """The file's lines: UTF-8 text without NUL bytes, else one-line errors."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise CampaignError(f"campaign file '{path}': {e.strerror}")
+    if len(data) > MAX_BYTES:
+        raise CampaignError(f"campaign file '{path}': more than {MAX_BYTES >> 20} MiB (a campaign file is text: "
+                            f"'key value...' lines)")
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     try:
