@@ -41,7 +41,7 @@ def known_models(smpirun, platform, hostfile):
     """Names of the network models smpirun accepts (its network/model:help)."""
     cmd = [smpirun, "-np", "1", "-platform", platform, "-hostfile", hostfile, "--cfg=network/model:help", "true"]
     try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise CampaignError(f"cannot list the network models of {smpirun}: {e}")
     names = re.findall(r"^  ([^ :]+): ", p.stdout + p.stderr, re.M)
