@@ -121,6 +121,7 @@ def parse(path, build):
     base = os.path.dirname(os.path.abspath(path))
     s = empty_settings()
     seen = {"programs": set(), "platforms": set(), "ranks": set(), "models": set()}
+    keys = 0
     for n, line in enumerate(lines, 1):
         where = f"{path}:{n}"
         try:
@@ -162,4 +163,7 @@ def parse(path, build):
             s["smpirun_args"] += rest
         else:
             parse_slurm(rest, s["slurm"], where)
+        keys += 1
+    if keys == 0:  # an empty or truncated file would silently run the whole default campaign
+        raise CampaignError(f"{path}: no 'key value...' line (an empty campaign file; keys: {', '.join(KEYS)})")
     return s
