@@ -28,8 +28,8 @@ def find_smpirun(settings, build):
             return own
         name = "smpirun"
     if "/" in name:
-        if not os.access(name, os.X_OK):
-            raise CampaignError(f"smpirun '{name}' not found or not executable")
+        if not os.path.isfile(name) or not os.access(name, os.X_OK):  # a directory is X_OK too
+            raise CampaignError(f"smpirun '{name}' not found or not executable (accepted: an executable file)")
         return name
     path = shutil.which(name)
     if not path:
