@@ -257,11 +257,20 @@ def plan_problem(plan):
     return None
 
 
+# The most a plan.json may hold (about 500 bytes a run): a plan.json
+# replaced by /dev/zero or a huge file is refused, not read into memory.
+MAX_PLAN_BYTES = 256 << 20
+
+
 def load(out):
     path = os.path.join(out, "plan.json")
     try:
         with open(path, "rb") as f:
-            plan = json.loads(f.read().decode("utf-8"))
+            data = f.read(MAX_PLAN_BYTES + 1)
+        if len(data) > MAX_PLAN_BYTES:
+            raise CampaignError(f"{path}: not a campaign plan (more than {MAX_PLAN_BYTES >> 20} MiB; accepted: the "
+                                f"plan.json compare-models writes)")
+        plan = json.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise CampaignError(f"'{out}' holds no campaign ({path} not found)")
     except OSError as e:
