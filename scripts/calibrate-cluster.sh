@@ -25,8 +25,9 @@
 # Exit status: 0 done, 1 a step failed (its output says why), 2 usage.
 set -eu
 
+# usage MESSAGE: one error line, exit 2.
 usage() {
-  sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2
+  echo "calibrate-cluster.sh: $1 (see --help)" >&2
   exit 2
 }
 
@@ -34,8 +35,13 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
 build=${BUILD_DIR:-$here/build} largs="" steps=4 limiter=no
 while [ $# -gt 0 ]; do
-  case $1 in -h | --help) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;; esac
-  [ $# -ge 2 ] || { echo "calibrate-cluster.sh: $1 needs a value" >&2; usage; }
+  # --help: the comment block at the top of this file, up to its first code line.
+  case $1 in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}\(.*\)/\1/p' "$0"; exit 0 ;; esac
+  case $1 in
+    --launcher | --nodes | --out | --reps | --size | --racks | --fit | --build | --launcher-args | --p2p-steps | --limiter) ;;
+    *) usage "unknown option '$1' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help)" ;;
+  esac
+  [ $# -ge 2 ] || usage "$1 needs a value"
   case $1 in
     --launcher) launcher=$2 ;;
     --nodes) nodes=$2 ;;
@@ -48,7 +54,6 @@ while [ $# -gt 0 ]; do
     --launcher-args) largs=$2 ;;
     --p2p-steps) steps=$2 ;;
     --limiter) limiter=$2 ;;
-    *) echo "calibrate-cluster.sh: unknown option '$1'" >&2; usage ;;
   esac
   shift 2
 done
@@ -70,6 +75,9 @@ int_in --reps "$reps" 1 1000
 int_in --size "$size" 1 16777216
 int_in --racks "$racks" 0 100000
 int_in --p2p-steps "$steps" 1 1000
+# An empty --out made the outputs /bin, /p2p, /schemes; a file cannot hold them.
+[ -n "$out" ] || usage "--out '': accepted: a directory path"
+[ ! -e "$out" ] || [ -d "$out" ] || usage "--out '$out' is not a directory (accepted: a new or existing directory)"
 for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
   [ -x "$build/bin/$tool" ] || { echo "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)" >&2; exit 1; }
 done

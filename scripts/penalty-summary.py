@@ -59,6 +59,7 @@ class Acc:
 # time past 1e15 s, 30 million years, is a damaged trace.)
 MAX_VALUE = 1e15
 MAX_BINS = 100000
+MAX_LINE = 1 << 20  # bytes of one line: 7 fields within the csv module's 128 KiB each
 
 
 def die(msg, status=1):
@@ -110,7 +111,14 @@ def parse_args(argv):
 def text_lines(path, f):
     """The lines of binary file f as text: UTF-8 (a leading byte order mark
     dropped), no NUL byte; else one error line naming the line."""
-    for n, raw in enumerate(f, 1):
+    n = 0
+    while True:
+        raw = f.readline(MAX_LINE + 1)  # bounded: /dev/zero is one endless line
+        if not raw:
+            return
+        n += 1
+        if len(raw) > MAX_LINE:
+            die(f"{path}:{n}: line longer than {MAX_LINE >> 20} MiB (a penalty trace is CSV text)")
         if n == 1 and raw.startswith(codecs.BOM_UTF8):
             raw = raw[len(codecs.BOM_UTF8):]
         if b"\0" in raw:

@@ -85,6 +85,8 @@ def parse_args(argv):
         if not eq or not name or not path:
             p.error(f"--platform: expected TESTBED=FILE, got '{spec}'")
         a.platforms[name] = os.path.abspath(path)
+    if a.out == "" or a.manifest == "":  # '' would be the default: no silent default
+        p.error(f"--{'out' if a.out == '' else 'manifest'}: expects a path, got an empty one")
     return a
 
 

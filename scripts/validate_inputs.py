@@ -94,13 +94,20 @@ class Testbed:
             raise InputError(f"{self.where}: technology '{shown(self.technology)}': {why}")
 
 
+# The most an input file may hold: /dev/zero or a wrong file of gigabytes
+# is refused at once instead of filling the memory.
+MAX_BYTES = 64 << 20
+
+
 def read_text(path, what):
     """The UTF-8 text of a file, or InputError naming it."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise InputError(f"{path}: cannot read {what}: {e.strerror}")
+    if len(data) > MAX_BYTES:
+        raise InputError(f"{path}: {what} is larger than {MAX_BYTES >> 20} MiB (accepted: UTF-8 text)")
     if data.startswith(b"\xef\xbb\xbf"):  # a byte order mark, as some editors write
         data = data[3:]
     nul = data.find(b"\0")

@@ -13,6 +13,9 @@ from spec import CampaignError
 KEYS = ("program", "platform", "ranks", "model", "timeout", "smpirun", "smpirun-option", "slurm")
 SLURM_KEYS = ("partition", "time", "option", "setup", "max-parallel")
 # Slurm --time formats: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS.
+# The most a campaign file may hold: /dev/zero or a wrong file of gigabytes
+# is refused at once instead of filling the memory.
+MAX_BYTES = 16 << 20
 SLURM_TIME = re.compile(r"^(\d+|\d+:\d\d|\d+:\d\d:\d\d|\d+-\d+|\d+-\d+:\d\d|\d+-\d+:\d\d:\d\d)$")
 
 
@@ -90,9 +93,12 @@ def read_lines(path):
     """The file's lines: UTF-8 text without NUL bytes, else one-line errors."""
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise CampaignError(f"campaign file '{path}': {e.strerror}")
+    if len(data) > MAX_BYTES:
+        raise CampaignError(f"campaign file '{path}': more than {MAX_BYTES >> 20} MiB (a campaign file is text: "
+                            f"'key value...' lines)")
     if data.startswith(codecs.BOM_UTF8):
         data = data[len(codecs.BOM_UTF8):]
     try:
@@ -115,6 +121,7 @@ def parse(path, build):
     base = os.path.dirname(os.path.abspath(path))
     s = empty_settings()
     seen = {"programs": set(), "platforms": set(), "ranks": set(), "models": set()}
+    keys = 0
     for n, line in enumerate(lines, 1):
         where = f"{path}:{n}"
         try:
@@ -156,4 +163,7 @@ def parse(path, build):
             s["smpirun_args"] += rest
         else:
             parse_slurm(rest, s["slurm"], where)
+        keys += 1
+    if keys == 0:  # an empty or truncated file would silently run the whole default campaign
+        raise CampaignError(f"{path}: no 'key value...' line (an empty campaign file; keys: {', '.join(KEYS)})")
     return s

@@ -112,6 +112,9 @@ def parse(argv):
         v = argv[i + 1]
         i += 2
         where = f"option {a} '{v}'"
+        if v == "" and a in ("--campaign", "--out", "--collect", "--resume", "--smpirun", "--platform", "--hostfile"):
+            # os.path.abspath('') is the current directory: no silent default.
+            raise CampaignError(f"{where}: expects a path, got an empty one")
         if a == "--campaign":
             run["campaign"] = os.path.abspath(v)
         elif a == "--program":

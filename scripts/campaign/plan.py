@@ -28,8 +28,8 @@ def find_smpirun(settings, build):
             return own
         name = "smpirun"
     if "/" in name:
-        if not os.access(name, os.X_OK):
-            raise CampaignError(f"smpirun '{name}' not found or not executable")
+        if not os.path.isfile(name) or not os.access(name, os.X_OK):  # a directory is X_OK too
+            raise CampaignError(f"smpirun '{name}' not found or not executable (accepted: an executable file)")
         return name
     path = shutil.which(name)
     if not path:
@@ -41,7 +41,7 @@ def known_models(smpirun, platform, hostfile):
     """Names of the network models smpirun accepts (its network/model:help)."""
     cmd = [smpirun, "-np", "1", "-platform", platform, "-hostfile", hostfile, "--cfg=network/model:help", "true"]
     try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120)
+        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise CampaignError(f"cannot list the network models of {smpirun}: {e}")
     names = re.findall(r"^  ([^ :]+): ", p.stdout + p.stderr, re.M)
@@ -257,11 +257,20 @@ def plan_problem(plan):
     return None
 
 
+# The most a plan.json may hold (about 500 bytes a run): a plan.json
+# replaced by /dev/zero or a huge file is refused, not read into memory.
+MAX_PLAN_BYTES = 256 << 20
+
+
 def load(out):
     path = os.path.join(out, "plan.json")
     try:
         with open(path, "rb") as f:
-            plan = json.loads(f.read().decode("utf-8"))
+            data = f.read(MAX_PLAN_BYTES + 1)
+        if len(data) > MAX_PLAN_BYTES:
+            raise CampaignError(f"{path}: not a campaign plan (more than {MAX_PLAN_BYTES >> 20} MiB; accepted: the "
+                                f"plan.json compare-models writes)")
+        plan = json.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise CampaignError(f"'{out}' holds no campaign ({path} not found)")
     except OSError as e:

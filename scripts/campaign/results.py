@@ -131,14 +131,23 @@ def row_problem(rows, index, header):
     return None
 
 
+# The most a run's file may hold: its row repeats the campaign's program and
+# model (a campaign file is at most 16 MiB); a run file replaced by a link
+# to /dev/zero is refused, not read into memory.
+MAX_RUN_BYTES = 64 << 20
+
+
 def read_run(out, index):
     """-> (row or None, why the file is damaged or None). No file: (None, None)."""
     path = run_path(out, index)
     try:
-        with open(path, encoding="utf-8", newline="") as f:
-            reader = csv.DictReader(f)
-            rows = list(reader)
-            header = reader.fieldnames
+        with open(path, "rb") as f:
+            data = f.read(MAX_RUN_BYTES + 1)
+        if len(data) > MAX_RUN_BYTES:
+            return None, f"more than {MAX_RUN_BYTES >> 20} MiB"
+        reader = csv.DictReader(io.StringIO(data.decode("utf-8"), newline=""))
+        rows = list(reader)
+        header = reader.fieldnames
     except FileNotFoundError:
         return None, None
     except OSError as e:

@@ -29,7 +29,7 @@ def sbatch_path():
 def max_array_size():
     """The cluster's MaxArraySize: arrays hold task ids 0..size-1."""
     try:
-        p = subprocess.run(["scontrol", "show", "config"], capture_output=True, text=True, timeout=60)
+        p = subprocess.run(["scontrol", "show", "config"], capture_output=True, text=True, errors="replace", timeout=60)
         m = re.search(r"^MaxArraySize\s*=\s*(\d+)", p.stdout, re.M)
         return int(m.group(1)) if m else DEFAULT_MAX_ARRAY
     except (OSError, subprocess.TimeoutExpired):
@@ -75,7 +75,7 @@ def write_scripts(out, slurm, timeout, collect_args):
 
 def sbatch(args):
     """-> the job id."""
-    p = subprocess.run([sbatch_path(), "--parsable"] + args, capture_output=True, text=True)
+    p = subprocess.run([sbatch_path(), "--parsable"] + args, capture_output=True, text=True, errors="replace")
     job = p.stdout.strip().split(";")[0]
     if p.returncode != 0 or not re.fullmatch(r"[0-9]+", job):
         msg = (p.stderr or p.stdout).strip().splitlines()
@@ -88,7 +88,7 @@ def wait_for(ids):
     with squeue, less and less often: 1 s, then up to 30 s)."""
     delay, errors = 1.0, 0
     while True:
-        p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True)
+        p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True, errors="replace")
         if p.returncode == 0 and not p.stdout.strip() or "Invalid job id" in p.stderr:
             return
         errors = errors + 1 if p.returncode != 0 else 0
@@ -103,7 +103,7 @@ def active(ids):
     """The jobs among ids that Slurm still has queued or running (squeue),
     or a CampaignError when that cannot be known."""
     try:
-        p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True,
+        p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True, errors="replace",
                            timeout=60)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise CampaignError(f"this campaign was submitted to Slurm (jobs {', '.join(ids)}), and squeue cannot tell "
