@@ -128,7 +128,7 @@ void add_variable_term(Model* model, Action& action, const VariableTerm& term);
  * link must stay in the variables. Known through SimGrid's
  * Profile::schedule, which this library interposes (sg_profiles.cpp);
  * false when SimGrid's own calls do not reach it (checked by
- * smpi.receiver_profile_*). */
+ * smpi.receiver_profile and smpi.receiver_latency_profile). */
 bool link_has_profile(const simgrid::s4u::Link& link);
 
 /* SimGrid 3.32 keeps every detached comm (SMPI's eager sends, s4u's

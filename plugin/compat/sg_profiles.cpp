@@ -32,7 +32,7 @@ std::unordered_set<const void*>& profiled()
 extern "C" void* _ZN7simgrid6kernel7profile7Profile8scheduleEPNS1_12FutureEvtSetEPNS0_8resource8ResourceE(
     void* self, void* fes, void* resource)
 {
-  using Schedule     = void* (*)(void*, void*, void*);
+  using Schedule = void* (*)(void*, void*, void*);
   static auto simgrid_schedule = reinterpret_cast<Schedule>(dlsym(RTLD_NEXT, SCHEDULE_SYMBOL));
   if (simgrid_schedule == nullptr) {
     std::fprintf(stderr, "contention: SimGrid's Profile::schedule not found (%s)\n", dlerror());

@@ -119,9 +119,10 @@ void split_by_plan(const Plan& p)
   }
 }
 
-/* st.keep and st.drop from the terms' links (st.links): the first link, links
- * with a profile and those not hidden stay. Records the plan when it fits one. False for a
- * WIFI link (its terms are weighted by host rate: left alone). */
+/* st.keep and st.drop from the terms' links (st.links): the first link, the
+ * links with a profile and those not hidden stay. Records the plan when it
+ * fits one. False for a WIFI link (its terms are weighted by host rate:
+ * left alone). */
 bool split_by_links(uint64_t pair)
 {
   uint32_t keep = 0;

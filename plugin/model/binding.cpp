@@ -189,10 +189,6 @@ double route_bottleneck(cg_host s, cg_host d)
   return bw;
 }
 
-/* B of a comm from src to dst: what it gets alone through its node links
- * (its route's bottleneck for a host without), or contention/bandwidth
- * when that is smaller: an effective bandwidth never makes a comm faster
- * than its links allow. */
 /* The bandwidth of the comm's links, as they are now (hidden ones at their
  * real bandwidth). */
 double links_bandwidth(cg_host src, cg_host dst)
@@ -200,6 +196,10 @@ double links_bandwidth(cg_host src, cg_host dst)
   return owned(src) && owned(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst]) : route_bottleneck(src, dst);
 }
 
+/* B of a comm from src to dst: what it gets alone through its node links
+ * (its route's bottleneck for a host without), or contention/bandwidth
+ * when that is smaller: an effective bandwidth never makes a comm faster
+ * than its links allow. */
 double comm_bandwidth(cg_host src, cg_host dst)
 {
   double links = links_bandwidth(src, dst);
