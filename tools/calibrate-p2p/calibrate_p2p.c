@@ -372,15 +372,26 @@ static int limiter(const options *o, double bw)
       return 1;
     }
   }
+  /* A tiny B overflows the factors or their sum (the mean printed inf with
+   * exit 0): checked before any output. */
   double sum = 0, lo = INFINITY, hi = 0;
-  printf("pairs size        duration    (Bs+Br)/B\n");
   for (size_t i = 0; i < m.rows; i++) {
     const double *r = m.v + 3 * i;
     double f = cg_p2p_limiter_factor(r[1], r[2], bw);
-    printf("%-5.0f %-11.0f %-11.6g %.4f\n", r[0], r[1], r[2], f);
     sum += f;
+    if (!isfinite(sum)) {
+      fprintf(stderr, PROG ": %s:%d: the sum of the factors (Bs+Br)/B is not a finite number with B = %g B/s: give a "
+                      "--bandwidth of the order of the measured bandwidths\n", o->sendrecv, m.lines[i], bw);
+      measurements_free(&m);
+      return 1;
+    }
     lo = fmin(lo, f);
     hi = fmax(hi, f);
+  }
+  printf("pairs size        duration    (Bs+Br)/B\n");
+  for (size_t i = 0; i < m.rows; i++) {
+    const double *r = m.v + 3 * i;
+    printf("%-5.0f %-11.0f %-11.6g %.4f\n", r[0], r[1], r[2], cg_p2p_limiter_factor(r[1], r[2], bw));
   }
   printf("limiter factor (Bs+Br)/B = %.4f (min %.4f, max %.4f, %zu rows; B = %.6g B/s)\n", sum / (double)m.rows, lo,
          hi, m.rows, bw);
