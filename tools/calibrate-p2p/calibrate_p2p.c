@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "contention/alloc.h"
 #include "contention/p2p_fit.h"
@@ -107,6 +108,20 @@ static const char *conflict(const options *o)
   return NULL;
 }
 
+/* The input file -o would overwrite (same file, by device and inode),
+ * else NULL: fopen("w") would empty it before the emitted text is written. */
+static const char *out_is_input(const options *o)
+{
+  struct stat so, si;
+  if (!o->out || stat(o->out, &so) != 0)
+    return NULL;
+  const char *in[] = {o->params, o->send, o->recv, o->pingpong, o->sendrecv};
+  for (size_t i = 0; i < sizeof in / sizeof *in; i++)
+    if (in[i] && stat(in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+      return in[i];
+  return NULL;
+}
+
 /* Returns -1 to go on, else the exit status (0 after --help, 1 if writing
  * it failed, 2 on a usage error, printed with the accepted values). */
 static int parse_args(int argc, char **argv, options *o)
@@ -146,6 +161,11 @@ static int parse_args(int argc, char **argv, options *o)
   const char *why = conflict(o);
   if (why) {
     fprintf(stderr, PROG ": %s\n", why);
+    return 2;
+  }
+  const char *in = out_is_input(o);
+  if (in) {
+    fprintf(stderr, PROG ": -o %s: is the input file %s; write the output to another file\n", o->out, in);
     return 2;
   }
   return -1;
