@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "contention/alloc.h"
 #include "contention/p2p_fit.h"
@@ -107,6 +108,20 @@ static const char *conflict(const options *o)
   return NULL;
 }
 
+/* The input file -o would overwrite (same file, by device and inode),
+ * else NULL: fopen("w") would empty it before the emitted text is written. */
+static const char *out_is_input(const options *o)
+{
+  struct stat so, si;
+  if (!o->out || stat(o->out, &so) != 0)
+    return NULL;
+  const char *in[] = {o->params, o->send, o->recv, o->pingpong, o->sendrecv};
+  for (size_t i = 0; i < sizeof in / sizeof *in; i++)
+    if (in[i] && stat(in[i], &si) == 0 && si.st_dev == so.st_dev && si.st_ino == so.st_ino)
+      return in[i];
+  return NULL;
+}
+
 /* Returns -1 to go on, else the exit status (0 after --help, 1 if writing
  * it failed, 2 on a usage error, printed with the accepted values). */
 static int parse_args(int argc, char **argv, options *o)
@@ -146,6 +161,11 @@ static int parse_args(int argc, char **argv, options *o)
   const char *why = conflict(o);
   if (why) {
     fprintf(stderr, PROG ": %s\n", why);
+    return 2;
+  }
+  const char *in = out_is_input(o);
+  if (in) {
+    fprintf(stderr, PROG ": -o %s: is the input file %s; write the output to another file\n", o->out, in);
     return 2;
   }
   return -1;
@@ -372,15 +392,26 @@ static int limiter(const options *o, double bw)
       return 1;
     }
   }
+  /* A tiny B overflows the factors or their sum (the mean printed inf with
+   * exit 0): checked before any output. */
   double sum = 0, lo = INFINITY, hi = 0;
-  printf("pairs size        duration    (Bs+Br)/B\n");
   for (size_t i = 0; i < m.rows; i++) {
     const double *r = m.v + 3 * i;
     double f = cg_p2p_limiter_factor(r[1], r[2], bw);
-    printf("%-5.0f %-11.0f %-11.6g %.4f\n", r[0], r[1], r[2], f);
     sum += f;
+    if (!isfinite(sum)) {
+      fprintf(stderr, PROG ": %s:%d: the sum of the factors (Bs+Br)/B is not a finite number with B = %g B/s: give a "
+                      "--bandwidth of the order of the measured bandwidths\n", o->sendrecv, m.lines[i], bw);
+      measurements_free(&m);
+      return 1;
+    }
     lo = fmin(lo, f);
     hi = fmax(hi, f);
+  }
+  printf("pairs size        duration    (Bs+Br)/B\n");
+  for (size_t i = 0; i < m.rows; i++) {
+    const double *r = m.v + 3 * i;
+    printf("%-5.0f %-11.0f %-11.6g %.4f\n", r[0], r[1], r[2], cg_p2p_limiter_factor(r[1], r[2], bw));
   }
   printf("limiter factor (Bs+Br)/B = %.4f (min %.4f, max %.4f, %zu rows; B = %.6g B/s)\n", sum / (double)m.rows, lo,
          hi, m.rows, bw);

@@ -37,14 +37,16 @@ typedef enum { LINE_OK, LINE_EOF, LINE_TOO_LONG, LINE_NUL } line_status;
 static line_status read_line(FILE *f, char *buf)
 {
   size_t len = 0;
-  int c;
+  int c = 0;
   line_status st = LINE_OK;
-  while ((c = getc(f)) != EOF && c != '\n') {
+  /* Stops at the first fault: the caller gives up on it, and an endless
+   * file without '\n' (/dev/zero) must not be read forever. */
+  while (st == LINE_OK && (c = getc(f)) != EOF && c != '\n') {
     if (c == '\0')
       st = LINE_NUL;
-    else if (len == LINE_MAX_CHARS && st == LINE_OK)
+    else if (len == LINE_MAX_CHARS)
       st = LINE_TOO_LONG;
-    else if (len < LINE_MAX_CHARS)
+    else
       buf[len++] = (char)c;
   }
   buf[len] = '\0';
@@ -202,6 +204,10 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
       if (*p)
         rc = take_line(&r, p, lineno);
     }
+  }
+  if (rc == 0 && ferror(f)) { /* a directory: fopen succeeds, reading fails */
+    snprintf(err, errlen, "%s: cannot read: %s (a CSV file is expected: %s)", path, strerror(errno), header);
+    rc = -1;
   }
   fclose(f);
   if (rc == 0 && m->rows == 0) {

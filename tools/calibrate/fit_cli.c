@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "comm_error.h"
 #include "contention/alloc.h"
@@ -134,6 +135,14 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
     return usage_error(prog, "--fit takes a technology name or auto", NULL);
   if (o->nfiles == 0)
     return usage_error(prog, "--fit needs measured schemes: one scenario file per scheme", NULL);
+  /* fopen("w") of --emit would replace a scheme by the flags (same device
+   * and inode: another spelling of the path is the same file). */
+  struct stat se, sf;
+  if (o->emit_file && stat(o->emit_file, &se) == 0)
+    for (size_t k = 0; k < o->nfiles; k++)
+      if (stat(o->files[k], &sf) == 0 && sf.st_dev == se.st_dev && sf.st_ino == se.st_ino)
+        return usage_error(prog, "--emit cfg FILE: FILE is a scheme file; write the flags to another file",
+                           o->files[k]);
   return -1;
 }
 

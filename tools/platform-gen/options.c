@@ -2,6 +2,7 @@
  * and what it accepts. */
 #include "options.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -87,7 +88,8 @@ static int parse_long(const char *opt, const char *v, long lo, long hi, long *ou
   char *end = NULL;
   errno = 0;
   long n = strtol(v, &end, 10);
-  if (end == v || *end != '\0' || errno != 0 || n < lo || n > hi) {
+  /* strtol skips leading blanks and a '+': the other tools refuse ' 1' */
+  if (!(isdigit((unsigned char)v[0]) || (v[0] == '-' && isdigit((unsigned char)v[1]))) || end == v || *end != '\0' || errno != 0 || n < lo || n > hi) {
     fprintf(stderr, PROG ": %s: expected an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, v);
     return 2;
   }
