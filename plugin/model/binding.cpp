@@ -196,14 +196,18 @@ double links_bandwidth(cg_host src, cg_host dst)
   return owned(src) && owned(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst]) : route_bottleneck(src, dst);
 }
 
-/* B of a comm from src to dst: what it gets alone through its node links
- * (its route's bottleneck for a host without), or contention/bandwidth
- * when that is smaller: an effective bandwidth never makes a comm faster
- * than its links allow. */
+/* B of a comm whose links give `links` (comm_bandwidth: from src to dst):
+ * what it gets alone through its node links (its route's bottleneck for a
+ * host without), or contention/bandwidth when that is smaller: an
+ * effective bandwidth never makes a comm faster than its links allow. */
+double alone_on(double links)
+{
+  return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
+}
+
 double comm_bandwidth(cg_host src, cg_host dst)
 {
-  double links = links_bandwidth(src, dst);
-  return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
+  return alone_on(links_bandwidth(src, dst));
 }
 
 /* The trace row and debug line of a re-rated comm, when its rate moved
@@ -358,8 +362,8 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   double real = links_bandwidth(s, d);
   if (real > 0 && (b0 < 0 || real < b0))
     b0 = real;
-  cg_rate_plan_add_comm(st.plan, c, b0, cg_step_factor_at(&st.bw_factor, action.get_cost()), comm_bandwidth(s, d),
-                        links, weights, n);
+  cg_rate_plan_add_comm(st.plan, c, b0, cg_step_factor_at(&st.bw_factor, action.get_cost()), alone_on(real), links,
+                        weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
