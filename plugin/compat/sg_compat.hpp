@@ -130,6 +130,12 @@ void add_variable_term(Model* model, Action& action, const VariableTerm& term);
  * false when SimGrid's own calls do not reach it (checked by
  * smpi.receiver_profile and smpi.receiver_latency_profile). */
 bool link_has_profile(const simgrid::s4u::Link& link);
+/* Whether libsimgrid's calls to Profile::schedule reach this library, so
+ * that link_has_profile sees every profile: false when the program links
+ * libsimgrid before the plugin, or when libsimgrid binds its own calls
+ * (-Bsymbolic-functions); then no link can be known to have none
+ * (smpi.profile_link_order). */
+bool profiles_seen();
 
 /* SimGrid 3.32 keeps every detached comm (SMPI's eager sends, s4u's
  * detach()) in one list for the whole simulation, and removes each

@@ -4,15 +4,20 @@
  * name by 3.32, 4.0 and 4.1, and offers no getter. This library, loaded
  * before libsimgrid (LD_PRELOAD by the launchers), defines that symbol,
  * notes the resource and calls SimGrid's. A link's implementation starts
- * with its Resource base, so the noted pointer is Link::get_impl()'s. */
+ * with its Resource base, so the noted pointer is Link::get_impl()'s.
+ * Whether libsimgrid's calls reach that definition depends on how the
+ * program was linked (profiles_seen). */
 #include "sg_compat.hpp"
 
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 
 #include <dlfcn.h>
+#include <link.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <unordered_set>
 
 namespace {
@@ -42,7 +47,110 @@ extern "C" void* _ZN7simgrid6kernel7profile7Profile8scheduleEPNS1_12FutureEvtSet
   return simgrid_schedule(self, fes, resource);
 }
 
+/* This library's own definition: its exported name would give the first
+ * one the loader finds, SimGrid's when libsimgrid comes first. */
+extern "C" __attribute__((visibility("hidden"), alias(SCHEDULE_SYMBOL))) void* contention_schedule(void*, void*,
+                                                                                                    void*);
+
+namespace {
+
+#if __ELF_NATIVE_CLASS == 64
+#define RELA_SYM ELF64_R_SYM
+#else
+#define RELA_SYM ELF32_R_SYM
+#endif
+
+/* A dynamic entry's address: the loader rebases some entries in place. */
+const char* dyn_address(const dl_phdr_info* info, ElfW(Addr) value)
+{
+  return reinterpret_cast<const char*>(value < info->dlpi_addr ? info->dlpi_addr + value : value);
+}
+
+struct Probe {
+  const char* simgrid; /* libsimgrid's file name, as the loader has it */
+  void* theirs;        /* its own Profile::schedule */
+  int seen;            /* -1: libsimgrid not found; 0: its call does not reach us; 1: it does */
+};
+
+/* Whether libsimgrid's own calls to Profile::schedule go through a GOT slot
+ * that holds this library's definition (BIND_NOW, as Debian's builds of
+ * 3.32, 4.0 and 4.1 are), or, for a slot not bound yet (lazy binding),
+ * would resolve to it. No slot: the calls are bound inside libsimgrid
+ * (-Bsymbolic-functions, LTO) and nothing can see them. */
+int probe_object(dl_phdr_info* info, size_t, void* data)
+{
+  auto* probe = static_cast<Probe*>(data);
+  if (info->dlpi_name == nullptr || std::strcmp(info->dlpi_name, probe->simgrid) != 0)
+    return 0;
+  probe->seen = 0;
+  const ElfW(Dyn)* dyn = nullptr;
+  for (int i = 0; i < info->dlpi_phnum; i++)
+    if (info->dlpi_phdr[i].p_type == PT_DYNAMIC)
+      dyn = reinterpret_cast<const ElfW(Dyn)*>(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+  if (dyn == nullptr)
+    return 1;
+  const ElfW(Sym)* symtab = nullptr;
+  const char* strtab      = nullptr;
+  const char* tables[2]   = {nullptr, nullptr}; /* DT_JMPREL, DT_RELA */
+  size_t sizes[2]         = {0, 0};
+  bool plt_rela           = false;
+  for (; dyn->d_tag != DT_NULL; dyn++) {
+    switch (dyn->d_tag) {
+      case DT_SYMTAB: symtab = reinterpret_cast<const ElfW(Sym)*>(dyn_address(info, dyn->d_un.d_ptr)); break;
+      case DT_STRTAB: strtab = dyn_address(info, dyn->d_un.d_ptr); break;
+      case DT_JMPREL: tables[0] = dyn_address(info, dyn->d_un.d_ptr); break;
+      case DT_PLTRELSZ: sizes[0] = dyn->d_un.d_val; break;
+      case DT_PLTREL: plt_rela = dyn->d_un.d_val == DT_RELA; break;
+      case DT_RELA: tables[1] = dyn_address(info, dyn->d_un.d_ptr); break;
+      case DT_RELASZ: sizes[1] = dyn->d_un.d_val; break;
+      default: break;
+    }
+  }
+  if (symtab == nullptr || strtab == nullptr)
+    return 1;
+  auto* mine = reinterpret_cast<void*>(&contention_schedule);
+  for (int t = 0; t < 2; t++) {
+    if (tables[t] == nullptr || (t == 0 && not plt_rela))
+      continue;
+    const auto* rela = reinterpret_cast<const ElfW(Rela)*>(tables[t]);
+    for (size_t r = 0; r < sizes[t] / sizeof(ElfW(Rela)); r++) {
+      const ElfW(Sym)& sym = symtab[RELA_SYM(rela[r].r_info)];
+      if (sym.st_name == 0 || std::strcmp(strtab + sym.st_name, SCHEDULE_SYMBOL) != 0)
+        continue;
+      void* slot = *reinterpret_cast<void* const*>(info->dlpi_addr + rela[r].r_offset);
+      /* Not bound yet: the slot holds a stub of libsimgrid's PLT. */
+      Dl_info where;
+      bool unbound = slot != mine && slot != probe->theirs && dladdr(slot, &where) != 0 &&
+                     reinterpret_cast<ElfW(Addr)>(where.dli_fbase) == info->dlpi_addr;
+      if (slot == mine || (unbound && dlsym(RTLD_DEFAULT, SCHEDULE_SYMBOL) == mine))
+        probe->seen = 1;
+    }
+  }
+  return 1;
+}
+
+} // namespace
+
 namespace contention_sg::compat {
+
+bool profiles_seen()
+{
+  static int seen = -2;
+  if (seen == -2) {
+    Dl_info where;
+    Probe probe{nullptr, nullptr, -1};
+    if (dladdr(reinterpret_cast<void*>(&simgrid::s4u::Engine::get_clock), &where) != 0 && where.dli_fname != nullptr) {
+      probe.simgrid = where.dli_fname;
+      if (void* lib = dlopen(where.dli_fname, RTLD_LAZY | RTLD_NOLOAD)) {
+        probe.theirs = dlsym(lib, SCHEDULE_SYMBOL);
+        dlclose(lib);
+      }
+      dl_iterate_phdr(probe_object, &probe);
+    }
+    seen = probe.seen;
+  }
+  return seen == 1;
+}
 
 bool link_has_profile(const simgrid::s4u::Link& link)
 {

@@ -167,7 +167,13 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
   /* Test hook (tests/smpi/detach_identical.sh): 0, no plans. */
   const char* plans = std::getenv("CONTENTION_DETACH_PLANS");
   st.plans_on       = plans == nullptr || std::string(plans) != "0";
-  if (not enabled)
+  if (enabled && not compat::profiles_seen()) {
+    XBT_INFO("contention: libsimgrid's calls to Profile::schedule do not reach the plugin (a program linked with "
+             "libsimgrid before libcontention-simgrid?), so the links with a profile are unknown: every link stays "
+             "in the comms' variables (contention/detach-hidden-links:no), slower");
+    st.enabled = false;
+  }
+  if (not st.enabled)
     return;
   st.plans.assign(2 * PLAN_SETS, Plan{});
   st.varying.clear();
