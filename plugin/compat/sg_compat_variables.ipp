@@ -67,6 +67,15 @@ bool add_start_weight(Action& action, double weight)
   return true;
 }
 
+bool add_sharing_penalty(Action& action, double weight)
+{
+  auto& na = static_cast<NetworkAction&>(action);
+  if (variable_view(action) == nullptr || not std::isfinite(na.sharing_penalty_) || not std::isfinite(weight))
+    return false;
+  na.sharing_penalty_ += weight;
+  return true;
+}
+
 bool variable_terms(const Action& action, std::vector<VariableTerm>& terms)
 {
   terms.clear();
