@@ -384,7 +384,7 @@ void add_plain(Action& action, const Host* h)
     st.plain_free.pop_back();
   }
   double base = action.get_bound();
-  double alone = shared_links_add_plain(k, h, base);
+  double alone = shared_links_add_plain(k, h, base, owned(known_host_index(h)));
   if (alone <= 0) {
     st.plain_free.push_back(k);
     return;
@@ -445,10 +445,11 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   restore_hidden_weights(action, src_host, dst_host);
   if (&src_host == &dst_host) { /* intra-host: stays out of the graph, as in the papers */
     check_host(&src_host);
-    if (owned(known_host_index(&src_host))) { /* its route may cross the host's released node links */
-      st.starts.push_back(State::Start{&action, &src_host, &dst_host});
-      st.pending = true;
-    }
+    /* Its route may cross the host's released node links, or (a host
+     * without them: node-links:maxmin, or links it cannot tell apart)
+     * links the ledger hides while the comms it counts fit in them. */
+    st.starts.push_back(State::Start{&action, &src_host, &dst_host});
+    st.pending = true;
     return;
   }
   st.starts.push_back(State::Start{&action, &src_host, &dst_host});
