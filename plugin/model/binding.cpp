@@ -496,14 +496,14 @@ void on_comm_state(Action& action)
  * real to its comms, and a comm sharing a visible link with others got
  * less than its max-min share there. A scan of the running comms, at a
  * hidden link's bandwidth change only. */
-void keep_weights_on(const simgrid::s4u::Link& link, double shift)
+void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
 {
   static std::vector<compat::VariableTerm> terms;
   static std::vector<simgrid::s4u::Link*> links;
-  auto shift_if_on_link = [&link, shift](Action& action, const Host* src, const Host* dst) {
+  auto shift_if_on_link = [&link, shift, then](Action& action, const Host* src, const Host* dst) {
     if (compat::variable_terms(action, terms) && variable_links(terms, src, dst, links) &&
         std::find(links.begin(), links.end(), &link) != links.end())
-      compat::add_sharing_penalty(action, shift);
+      compat::add_sharing_penalty(action, shift, then);
   };
   for (size_t c = 0; c < st.actions.size(); c++)
     if (st.actions[c] != nullptr)
@@ -526,7 +526,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   keep_link_attached(&link);            /* SimGrid must stop at its next change */
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
   if (hidden && st.weight_s > 0 && held != real)
-    keep_weights_on(link, st.weight_s / held - st.weight_s / real);
+    keep_weights_on(link, st.weight_s / held - st.weight_s / real,
+                    st.weight_s / link.get_bandwidth() - st.weight_s / held);
   st.bandwidth_changed = true;
   st.pending           = true;
 }
