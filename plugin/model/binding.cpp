@@ -383,8 +383,8 @@ void add_plain(Action& action, const Host* h)
     k = st.plain_free.back();
     st.plain_free.pop_back();
   }
-  double base = action.get_bound();
-  double alone = shared_links_add_plain(k, h, base, owned(known_host_index(h)));
+  double base = action.get_bound(); /* capped below at the route's real bandwidth, as b0 (add_comm) */
+  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)));
   if (alone <= 0) {
     st.plain_free.push_back(k);
     return;
