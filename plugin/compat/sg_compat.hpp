@@ -101,9 +101,19 @@ void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwid
 
 /* Adds `weight` to the max-min weight (sharing penalty) SimGrid computed
  * for a comm just started, which its variable takes when its latency phase
- * ends. False, with nothing changed, when the comm is not in its latency
- * phase or its action does not read as this SimGrid's (layout check). */
+ * ends (or, for a route without latency, at the first bandwidth change of
+ * one of its links). False, with nothing changed, when the comm is not in
+ * its latency phase or its action does not read as this SimGrid's (layout
+ * check). */
 bool add_start_weight(Action& action, double weight);
+
+/* Adds `weight` to the max-min weight (sharing penalty) SimGrid keeps for
+ * a running comm, without telling the solver: for a comm on a link whose
+ * Link::set_bandwidth is under way, which then adds `then` and gives the
+ * solver the sum (the bandwidth-change signal fires before that). False,
+ * with nothing changed, when the action does not read as this SimGrid's
+ * or the sum would not be positive (SimGrid aborts on a negative one). */
+bool add_sharing_penalty(Action& action, double weight, double then);
 
 /* One term of a comm's max-min variable: the constraint of one link of its
  * route or reverse route (opaque), and the comm's weight on it. */

@@ -59,9 +59,24 @@ bool add_start_weight(Action& action, double weight)
   auto& na                  = static_cast<NetworkAction&>(action);
   const VariableView* view  = variable_view(action);
   /* In its latency phase the variable weighs 0; the start weight is the
-   * route's latency (at least) plus weight-S terms, finite. */
-  if (view == nullptr || view->sharing_penalty != 0 || not(na.lat_current_ > 0) ||
-      not(na.sharing_penalty_ >= na.lat_current_) || not std::isfinite(na.sharing_penalty_))
+   * route's latency (at least) plus weight-S terms, finite. A comm of a
+   * route without latency has no such phase: its variable weighs 1 and
+   * takes the start weight at the first bandwidth change of one of its
+   * links (NetworkCm02Link::set_bandwidth), as under SMPI. */
+  bool latency_phase = view != nullptr && view->sharing_penalty == 0 && na.lat_current_ > 0;
+  bool no_latency    = view != nullptr && view->sharing_penalty == 1 && na.lat_current_ == 0;
+  if (not(latency_phase || no_latency) || not(na.sharing_penalty_ >= na.lat_current_) ||
+      not std::isfinite(na.sharing_penalty_))
+    return false;
+  na.sharing_penalty_ += weight;
+  return true;
+}
+
+bool add_sharing_penalty(Action& action, double weight, double then)
+{
+  auto& na = static_cast<NetworkAction&>(action);
+  if (variable_view(action) == nullptr || not std::isfinite(na.sharing_penalty_) || not std::isfinite(weight) ||
+      not(na.sharing_penalty_ + weight + then > 0))
     return false;
   na.sharing_penalty_ += weight;
   return true;

@@ -78,6 +78,23 @@ uint32_t index_of(const Host* h)
   return i;
 }
 
+bool neutralising = false; /* our own set_bandwidth below */
+
+/* A profile event or Link::set_bandwidth gave a link a real bandwidth
+ * again: its comms' data phase would then take size / bandwidth on top of
+ * their LogGPS time (the platform's values are read once, as written).
+ * The link gets LINK_BW back at once; SimGrid's set_bandwidth, which fires
+ * this signal, has nothing left to do after it (network/weight-S is 0:
+ * no max-min weight to shift). */
+void keep_neutral(Link const& link)
+{
+  if (neutralising || link.get_bandwidth() == LINK_BW)
+    return;
+  neutralising = true;
+  const_cast<Link&>(link).set_bandwidth(LINK_BW);
+  neutralising = false;
+}
+
 void record_and_neutralise_links()
 {
   for (Link* link : simgrid::s4u::Engine::get_instance()->get_all_links()) {
@@ -161,6 +178,14 @@ void log_setup(const LoggpsSetup& s)
 
 void loggps_model_init()
 {
+  try {
+    (void)simgrid::config::get_value<std::string>("smpi/os");
+  } catch (const std::out_of_range&) { /* SMPI declares its options: a plain s4u simulator has none */
+    std::fprintf(stderr, "contention: network/model:loggps times MPI comms with SMPI's overheads (smpi/os, smpi/or): "
+                         "run the program under smpirun\n");
+    std::fflush(stderr);
+    std::_Exit(1); /* the engine is half built: its exit-time destructors would crash */
+  }
   st.setup = loggps_setup();
   log_setup(st.setup);
   const cg_loggps& p = st.setup.m;
@@ -176,6 +201,12 @@ void loggps_model_init()
   set("smpi/send-is-detached-thresh", thresh);
   set("network/crosstraffic", "0");
   set("network/TCP-gamma", "1e300"); /* no TCP-window bound on the (vanishing) data phase */
+  /* No max-min weights: no link ever limits a comm, and SimGrid's
+   * Link::set_bandwidth (a profile event) shifts the weight of every comm
+   * on the link by weight-S / bandwidth, which takes a comm out of its
+   * latency phase, where its whole LogGPS time is spent (the comms then
+   * never completed: SimGrid reported a deadlock). */
+  set("network/weight-S", "0");
   /* The model's own loopback link (hosts without one in the platform) is
    * among the engine's links: neutralised with the others. */
   compat::init_smpi_network_model();
@@ -191,6 +222,7 @@ void loggps_model_init()
     std::_Exit(1); /* the engine is half built: its exit-time destructors would crash */
   }
   simgrid::s4u::Engine::on_platform_created_cb(&record_and_neutralise_links);
+  simgrid::s4u::Link::on_bandwidth_change_cb(&keep_neutral);
   simgrid::s4u::Engine::on_simulation_end_cb([] {
     cg_loggps_ports_destroy(st.ports);
     st.ports = nullptr;

@@ -100,6 +100,18 @@ bool hidden_link_bandwidth_changed(const Link& link)
   return true;
 }
 
+bool hidden_link_before_change(const Link& link, double* held, double* real)
+{
+  auto it = hidden().find(&link);
+  if (it == hidden().end())
+    return false;
+  *real = it->second.bandwidth;
+  const std::vector<Link*>& pending = to_rehide();
+  bool changed = std::find(pending.begin(), pending.end(), it->second.link) != pending.end();
+  *held = changed ? it->second.bandwidth : UNREACHABLE_BANDWIDTH;
+  return true;
+}
+
 void rehide_links()
 {
   for (Link* l : to_rehide())

@@ -41,6 +41,14 @@ double min_bandwidth(const std::vector<simgrid::s4u::Link*>& links);
  * SimGrid is still inside its set_bandwidth, whose bookkeeping after the
  * signal assumes the value it set.) */
 bool hidden_link_bandwidth_changed(const simgrid::s4u::Link& link);
+/* The bandwidth SimGrid held for a hidden link just before its change,
+ * and the link's real bandwidth then (call before
+ * hidden_link_bandwidth_changed): SimGrid shifts the max-min weight of the
+ * comms on the link by weight-S / new - weight-S / held, where SMPI
+ * shifts it by weight-S / new - weight-S / real. Held is
+ * UNREACHABLE_BANDWIDTH unless the link changed since the last
+ * rehide_links(). False for a link that is not hidden. */
+bool hidden_link_before_change(const simgrid::s4u::Link& link, double* held, double* real);
 /* Hides again the hidden links changed since the last call; run before
  * SimGrid solves. */
 void rehide_links();

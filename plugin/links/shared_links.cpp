@@ -305,11 +305,11 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links)
   }
 }
 
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double base_bound)
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool owned)
 {
   std::vector<Link*> route;
   h->route_to(h, route, nullptr);
-  bool crosses = false;
+  bool crosses = not owned && not route.empty();
   for (const Link* l : route) {
     if (l->get_sharing_policy() == Link::SharingPolicy::WIFI)
       return 0;
@@ -317,6 +317,10 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double ba
   }
   if (not crosses)
     return 0;
+  double real = min_bandwidth(route);
+  if (real > 0 && (*base <= 0 || real < *base))
+    *base = real;
+  double base_bound = *base;
   if (k >= st.plain.size())
     st.plain.resize(k + 1);
   Route& r = st.plain[k];

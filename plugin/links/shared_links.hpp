@@ -54,12 +54,18 @@ size_t shared_links_comm_links(cg_host s, cg_host d, const simgrid::kernel::reso
  * Call once, when the platform exists. */
 void shared_links_set_node_links(const std::vector<HostLinks>& links);
 /* An intra-host comm (handle k, chosen by the caller) on host h, whose
- * route crosses at least one node link: loads every link of its route
- * with SimGrid's weights, at a demand of what it gets alone,
- * min(base_bound, min over its links of bandwidth / weight), which is
- * returned. Returns 0, registering nothing, when its route crosses no node
- * link (SimGrid alone shares it). */
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double base_bound);
+ * route crosses at least one node link, or any link when h has no node
+ * links (owned false: the ledger may hide any link of its route while the
+ * comms it counts fit in it): loads every link of its route with
+ * SimGrid's weights, at a demand of what it gets alone, min(base_bound,
+ * min over its links of bandwidth / weight), which is returned.
+ * *base_bound (SimGrid's bound at start, which counted a hidden link at
+ * UNREACHABLE_BANDWIDTH) is first capped at the smallest real bandwidth of
+ * its route: SMPI keeps a comm started inside a bandwidth dip at the dip's
+ * rate. Returns
+ * 0, registering nothing, when its route crosses no node link of an owned
+ * host, or is empty or crosses a WIFI link (SimGrid alone shares it). */
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base_bound, bool owned);
 /* What plain comm k gets alone now (a bandwidth changed), given to the
  * ledger as its demand and returned. */
 double shared_links_plain_rerate(uint32_t k, double base_bound);

@@ -92,6 +92,7 @@ struct State {
    * so each is bounded at what it gets alone and loads the ledger. */
   struct Plain {
     Action* action;    /* nullptr when free */
+    const Host* host;
     double base_bound; /* SimGrid's at start */
     double bound;      /* in force */
   };
@@ -382,13 +383,13 @@ void add_plain(Action& action, const Host* h)
     k = st.plain_free.back();
     st.plain_free.pop_back();
   }
-  double base = action.get_bound();
-  double alone = shared_links_add_plain(k, h, base);
+  double base = action.get_bound(); /* capped below at the route's real bandwidth, as b0 (add_comm) */
+  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)));
   if (alone <= 0) {
     st.plain_free.push_back(k);
     return;
   }
-  st.plain[k] = State::Plain{&action, base, alone};
+  st.plain[k] = State::Plain{&action, h, base, alone};
   compat::update_bound(st.model, action, alone);
   st.updates++;
   cg_ptr_index_put(&st.plain_index, &action, k);
@@ -417,7 +418,9 @@ void add_started_comms()
  * (UNREACHABLE_BANDWIDTH) would count for nothing, and comms of one route
  * would share max-min with weights that depend on which links happened to
  * be hidden at their start. Each hidden link of the route is counted at
- * its real bandwidth instead, as SimGrid counts it without the plugin. The
+ * its real bandwidth instead, as SimGrid counts it without the plugin (a
+ * link changed since its last re-hiding is at its real bandwidth in
+ * SimGrid already, and needs nothing). The
  * variable still has no weight (latency phase): SimGrid applies this one
  * when the phase ends. Route terms weigh 1 (1.05 with the reverse route's
  * cross-traffic), reverse-route-only terms 0.05. */
@@ -430,7 +433,7 @@ void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
   double add = 0;
   for (size_t i = 0; i < links.size(); i++)
     if (terms[i].weight >= 1 && link_hidden(links[i]))
-      add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / UNREACHABLE_BANDWIDTH;
+      add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / links[i]->get_bandwidth();
   if (add > 0)
     compat::add_start_weight(action, add);
 }
@@ -442,10 +445,11 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   restore_hidden_weights(action, src_host, dst_host);
   if (&src_host == &dst_host) { /* intra-host: stays out of the graph, as in the papers */
     check_host(&src_host);
-    if (owned(known_host_index(&src_host))) { /* its route may cross the host's released node links */
-      st.starts.push_back(State::Start{&action, &src_host, &dst_host});
-      st.pending = true;
-    }
+    /* Its route may cross the host's released node links, or (a host
+     * without them: node-links:maxmin, or links it cannot tell apart)
+     * links the ledger hides while the comms it counts fit in them. */
+    st.starts.push_back(State::Start{&action, &src_host, &dst_host});
+    st.pending = true;
     return;
   }
   st.starts.push_back(State::Start{&action, &src_host, &dst_host});
@@ -482,13 +486,48 @@ void on_comm_state(Action& action)
   st.pending    = true;
 }
 
+/* SimGrid's Link::set_bandwidth, right after this signal, shifts the
+ * max-min weight of every comm on the link by weight-S / new - weight-S /
+ * held, `held` being the bandwidth it held for the link: UNREACHABLE_BANDWIDTH for
+ * a hidden link, where SMPI, with the link at its real bandwidth, shifts
+ * it by weight-S / new - weight-S / real. Each comm whose variable holds
+ * the link gets the difference first, so that its weight stays SMPI's:
+ * otherwise every change of a hidden link's bandwidth added weight-S /
+ * real to its comms, and a comm sharing a visible link with others got
+ * less than its max-min share there. A scan of the running comms, at a
+ * hidden link's bandwidth change only. */
+void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
+{
+  static std::vector<compat::VariableTerm> terms;
+  static std::vector<simgrid::s4u::Link*> links;
+  auto shift_if_on_link = [&link, shift, then](Action& action, const Host* src, const Host* dst) {
+    if (compat::variable_terms(action, terms) && variable_links(terms, src, dst, links) &&
+        std::find(links.begin(), links.end(), &link) != links.end())
+      compat::add_sharing_penalty(action, shift, then);
+  };
+  for (size_t c = 0; c < st.actions.size(); c++)
+    if (st.actions[c] != nullptr)
+      shift_if_on_link(*st.actions[c], st.hosts[st.info[c].src], st.hosts[st.info[c].dst]);
+  for (const State::Plain& p : st.plain)
+    if (p.action != nullptr)
+      shift_if_on_link(*p.action, p.host, p.host);
+  for (const State::Start& start : st.starts)
+    shift_if_on_link(*start.action, start.src, start.dst);
+}
+
 void on_bandwidth_change(simgrid::s4u::Link const& link)
 {
   if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
+  double held;
+  double real;
+  bool hidden = hidden_link_before_change(link, &held, &real);
   hidden_link_bandwidth_changed(link);  /* records the real bandwidth of a hidden link */
   keep_link_attached(&link);            /* SimGrid must stop at its next change */
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
+  if (hidden && st.weight_s > 0 && held != real)
+    keep_weights_on(link, st.weight_s / held - st.weight_s / real,
+                    st.weight_s / link.get_bandwidth() - st.weight_s / held);
   st.bandwidth_changed = true;
   st.pending           = true;
 }
