@@ -2,6 +2,7 @@
 """compare-models.sh: runs a campaign (programs x platforms x rank counts x
 network models) here or on Slurm, and reports it. See cli.USAGE."""
 import os
+import re
 import signal
 import sys
 import threading
@@ -81,7 +82,7 @@ def run_locally(plan, out, run, todo=None):
 
 def run_one(out, index_text):
     plan = planner.load(out)
-    if not index_text.isdigit() or int(index_text) >= len(plan["runs"]):
+    if not re.fullmatch(r"[0-9]+", index_text) or int(index_text) >= len(plan["runs"]):
         raise CampaignError(f"--run-one: run index '{index_text}' is not in 0..{len(plan['runs']) - 1}")
     # The run in a thread: a SIGTERM (scancel, the task's time limit) stops
     # it here, and the thread still stores its row, 'interrupted'.
