@@ -128,6 +128,12 @@ def resume(out, run):
                                 f"or running: wait for them to end (or scancel them), then --resume runs what "
                                 f"did not finish, here")
     todo = results.unfinished(out, plan)
+    jobs = run["jobs"] or local.default_jobs()
+    shared = planner.shared_output(todo) if jobs > 1 else None
+    if shared:
+        raise CampaignError(f"output option {shared[0]}: runs {shared[1]} and {shared[2]} of '{out}' would write "
+                            f"this file at once with {jobs} runs at a time (the campaign was planned for one at a "
+                            f"time); give --resume {out} -j 1")
     again = {r["index"] for r in todo}
     results.clear_runs(out, keep=[r["index"] for r in plan["runs"] if r["index"] not in again])
     if not run["quiet"]:
