@@ -117,6 +117,28 @@ def run_one(out, index_text):
     return 0 if row["status"] == "ok" else 1
 
 
+def check_no_slurm_jobs(out):
+    """A new campaign in DIR: refused while the Slurm tasks of DIR's former
+    campaign may still run (each task reads DIR/plan.json when it starts:
+    it would run the new plan's run of its number and write its row)."""
+    if not os.path.exists(os.path.join(out, "plan.json")):
+        return
+    try:
+        jobs = planner.load(out).get("slurm_jobs")
+    except CampaignError:  # a damaged plan: no jobs to wait for
+        return
+    if not jobs:
+        return
+    try:
+        busy = slurm.active(jobs)
+    except CampaignError as e:
+        raise CampaignError(f"'{out}': {e}; or give another --out DIR") from None
+    if busy:
+        raise CampaignError(f"'{out}' holds a campaign submitted to Slurm whose jobs {', '.join(busy)} are still "
+                            f"queued or running (they would run this campaign's runs): wait for them to end (or "
+                            f"scancel them), or give another --out DIR")
+
+
 def resume(out, run):
     planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
@@ -161,6 +183,7 @@ def main(argv):
     out = run["out"] or os.path.join(build, "compare")
     results.check_new_out(out)
     lock.hold(out)
+    check_no_slurm_jobs(out)
     runs = planner.build(settings, out, build, os.getcwd())
     jobs = run["jobs"] or local.default_jobs()
     planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
