@@ -46,6 +46,9 @@ placements=${PER:-"1 8"}
 cfg=${CFG:-}
 smpirun=$build/bin/smpirun
 . "$(cd "$(dirname "$0")" && pwd)/platform.sh"
+for n in $sizes $repeat $budget; do # (a word there ended in 'unbound variable')
+  case $n in *[!0-9]* | 0*) echo "run-patterns.sh: '$n' in SIZES, REPEAT or BUDGET: accepted: positive integers" >&2; exit 2 ;; esac
+done
 for pattern in $patterns; do
   case $pattern in
     isort | halo3d | pairwise | alltoall) ;;
