@@ -142,10 +142,17 @@ def _run_bounded(cmd, env, timeout):
     with _lock:  # the stop either sees this run or comes before it starts
         if _stopping.is_set():
             raise _Stopped()
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                             start_new_session=True, errors="replace")
+        _watchdog.start()
+        gate = run_watchdog.Gate()
+        try:
+            p = subprocess.Popen(gate.wrap(cmd), stdin=gate.stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, env=env, start_new_session=True, errors="replace")
+        except OSError:
+            gate.close()
+            raise
         _running[p.pid] = p
         _watchdog.watch("+", p.pid)
+        gate.open()
     try:
         return _wait_bounded(p, timeout)
     finally:
