@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -185,6 +186,8 @@ def _one(run, index, bench_run, work, timeout):
     with open(base + ".graph", "w") as f:
         f.writelines(" ".join(c) + "\n" for c in run.graph)
     tmp = base + ".tmp"
+    if any(c.isspace() for c in tmp):  # smpirun splits the hostfile path it gets there: every run failed
+        tmp = tempfile.mkdtemp(prefix=f"validate-run{index:04d}-", dir="/tmp")
     os.makedirs(tmp, exist_ok=True)
     # smpirun copies the program into TMPDIR: a private one per run keeps
     # parallel runs from using each other's copies.
@@ -198,7 +201,8 @@ def _one(run, index, bench_run, work, timeout):
         status, stdout, stderr = _run_bounded(cmd, env, timeout)
     except _Stopped:
         return
-    shutil.rmtree(tmp, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     with open(run.log, "w") as f:
         f.write(stdout + stderr)
     if status is None:
