@@ -267,9 +267,12 @@ def _load_data(ds):
         if comm["src"] == comm["dst"]:
             raise InputError(f"{what}: src and dst are both '{shown(comm['src'])}' (accepted: two hosts)")
         comm["bytes"] = quantity(comm["size"], _SIZE, f"{what}: size")
-        if comm["bytes"] != int(comm["bytes"]) or comm["bytes"] > _MAX_BENCH_BYTES:
+        if comm["bytes"] != int(comm["bytes"]):
             raise InputError(f"{what}: size: '{comm['size']}' is {comm['bytes']:g} bytes (accepted: a whole "
-                             f"number of bytes up to {_MAX_BENCH_BYTES}, the benchmark's limit)")
+                             "number of bytes)")
+        if comm["bytes"] > _MAX_BENCH_BYTES:
+            raise InputError(f"{what}: size: '{comm['size']}' is {comm['bytes']:g} bytes (accepted: up to "
+                             f"{_MAX_BENCH_BYTES}, the most the benchmark sends)")
         comm["size"] = str(int(comm["bytes"]))  # the benchmark's graph file: plain bytes
         if ds.expect_mbps is not None:
             comm["measured"] = comm["bytes"] / (ds.expect_mbps * 1e6 / 8)
