@@ -9,6 +9,11 @@ here=$(dirname "$0")
 # A python3 that has matplotlib draws the figures (Debian's, if the first
 # python3 on PATH is another one); $PYTHON chooses one explicitly.
 py=${PYTHON:-}
+# A signal to this shell while it probes must stop it: bash would otherwise
+# wait for the probe and go on (a SIGINT then ran the whole campaign).
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 if [ -z "$py" ]; then
   for c in python3 /usr/bin/python3; do
     if "$c" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("matplotlib") is None)' 2>/dev/null; then

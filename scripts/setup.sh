@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the project needs (when missing) and builds it
 # into ./build (or $BUILD_DIR). Safe to run again: it only rebuilds.
+# Arguments: cmake settings -DNAME=VALUE, checked before anything is done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+for a in "$@"; do
+  [[ $a =~ ^-D[A-Za-z_][A-Za-z0-9_]*(:[A-Z]+)?=.*$ ]] || {
+    echo "setup: unknown argument '$a' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" >&2
+    exit 2
+  }
+done
 
 packages=(build-essential cmake pkg-config libsimgrid-dev libxml2-dev libxml2-utils valgrind python3 python3-matplotlib python3-simgrid slurm-wlm munge openmpi-bin libopenmpi-dev)
 bash scripts/install-packages.sh setup "${packages[@]}"

@@ -70,6 +70,10 @@ def parse_args(argv):
     for s in styles:
         if s not in STYLES:
             p.error(f"--styles: unknown style '{s}' (accepted: {', '.join(STYLES)}, none)")
+    for opt, names in (("--models", models), ("--styles", styles)):  # (a column and CSV rows twice)
+        twice = next((n for i, n in enumerate(names) if n in names[:i]), None)
+        if twice:
+            p.error(f"{opt}: '{twice}' is given twice (accepted: each once)")
     if a.jobs < 1:
         p.error(f"--jobs: expected a positive integer, got {a.jobs}")
     if not (a.timeout > 0 and a.timeout < float("inf")):
@@ -84,6 +88,8 @@ def parse_args(argv):
         name, eq, path = spec.partition("=")
         if not eq or not name or not path:
             p.error(f"--platform: expected TESTBED=FILE, got '{spec}'")
+        if name in a.platforms:  # the last one silently replaced the first
+            p.error(f"--platform: testbed '{name}' is given twice (accepted: one --platform per testbed)")
         a.platforms[name] = os.path.abspath(path)
     if a.out == "" or a.manifest == "":  # '' would be the default: no silent default
         p.error(f"--{'out' if a.out == '' else 'manifest'}: expects a path, got an empty one")

@@ -168,8 +168,16 @@ def fmt(params):
     return " ".join(f"{n}={v:g}" for n, v in params)
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """A usage error in one line (argparse prints its usage line first)."""
+
+    def error(self, message):
+        sys.stderr.write(f"{self.prog}: {message} (see --help)\n")
+        sys.exit(2)
+
+
 def main(argv):
-    p = argparse.ArgumentParser(prog="validate_fit.py", description=__doc__.split("\n\n")[0])
+    p = OneLineParser(prog="validate_fit.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--family", default="all", choices=list(FAMILIES) + ["all"])
     a = p.parse_args(argv)
     compare = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"), "bin", "contention-compare")

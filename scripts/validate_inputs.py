@@ -28,6 +28,9 @@ _TIME = {"": 1, "s": 1, "ms": 1e-3, "us": 1e-6, "ns": 1e-9}
 # Largest accepted quantity: sizes are written as integers of bytes for the
 # benchmark (int64), and times and bandwidths beyond it are typing errors.
 _MAX = 2.0 ** 62
+# Largest comm the benchmark sends (an int count of bytes, contention_bench.c):
+# a larger one failed every run of its dataset instead of being refused here.
+_MAX_BENCH_BYTES = 2 ** 31 - 1
 
 
 def quantity(text, units, where, zero=False):
@@ -248,17 +251,29 @@ def _load_data(ds):
     ds.bandwidth = quantity(root.get("bandwidth"), _BW, f"{ds.path}: attribute bandwidth")
     for h in root.iter("host"):
         ds.racks[h.get("id")] = h.get("rack")
+    ids = set()
     for c in root.iter("comm"):
-        what = f"{ds.path}: comm '{c.get('id')}'"
+        what = f"{ds.path}: comm '{shown(str(c.get('id')))}'"
         comm = {k: c.get(k) for k in ("id", "src", "dst", "size")}
         if None in comm.values():
             raise InputError(f"{what}: needs id, src, dst and size")
         if c.get("start", "0") not in ("0", "0s"):
             raise InputError(f"{what}: start times are not supported by the validation (all comms start together)")
+        if not re.fullmatch(r"[^\s,]{1,63}", comm["id"]):
+            raise InputError(f"{what}: id (accepted: 1 to 63 characters, no blank or comma)")
+        if comm["id"] in ids:
+            raise InputError(f"{what}: the id is given twice (accepted: one comm per id)")
+        ids.add(comm["id"])
+        if comm["src"] == comm["dst"]:
+            raise InputError(f"{what}: src and dst are both '{shown(comm['src'])}' (accepted: two hosts)")
         comm["bytes"] = quantity(comm["size"], _SIZE, f"{what}: size")
         if comm["bytes"] != int(comm["bytes"]):
             raise InputError(f"{what}: size: '{comm['size']}' is {comm['bytes']:g} bytes (accepted: a whole "
                              "number of bytes)")
+        if comm["bytes"] > _MAX_BENCH_BYTES:
+            raise InputError(f"{what}: size: '{comm['size']}' is {comm['bytes']:g} bytes (accepted: up to "
+                             f"{_MAX_BENCH_BYTES}, the most the benchmark sends)")
+        comm["size"] = str(int(comm["bytes"]))  # the benchmark's graph file: plain bytes
         if ds.expect_mbps is not None:
             comm["measured"] = comm["bytes"] / (ds.expect_mbps * 1e6 / 8)
         elif c.get("measured") is None:

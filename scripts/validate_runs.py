@@ -7,6 +7,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -142,10 +143,17 @@ def _run_bounded(cmd, env, timeout):
     with _lock:  # the stop either sees this run or comes before it starts
         if _stopping.is_set():
             raise _Stopped()
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                             start_new_session=True, errors="replace")
+        _watchdog.start()
+        gate = run_watchdog.Gate()
+        try:
+            p = subprocess.Popen(gate.wrap(cmd), stdin=gate.stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                 text=True, env=env, start_new_session=True, errors="replace")
+        except OSError:
+            gate.close()
+            raise
         _running[p.pid] = p
         _watchdog.watch("+", p.pid)
+        gate.open()
     try:
         return _wait_bounded(p, timeout)
     finally:
@@ -178,6 +186,8 @@ def _one(run, index, bench_run, work, timeout):
     with open(base + ".graph", "w") as f:
         f.writelines(" ".join(c) + "\n" for c in run.graph)
     tmp = base + ".tmp"
+    if any(c.isspace() for c in tmp):  # smpirun splits the hostfile path it gets there: every run failed
+        tmp = tempfile.mkdtemp(prefix=f"validate-run{index:04d}-", dir="/tmp")
     os.makedirs(tmp, exist_ok=True)
     # smpirun copies the program into TMPDIR: a private one per run keeps
     # parallel runs from using each other's copies.
@@ -191,7 +201,8 @@ def _one(run, index, bench_run, work, timeout):
         status, stdout, stderr = _run_bounded(cmd, env, timeout)
     except _Stopped:
         return
-    shutil.rmtree(tmp, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     with open(run.log, "w") as f:
         f.write(stdout + stderr)
     if status is None:

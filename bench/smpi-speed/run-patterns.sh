@@ -46,6 +46,9 @@ placements=${PER:-"1 8"}
 cfg=${CFG:-}
 smpirun=$build/bin/smpirun
 . "$(cd "$(dirname "$0")" && pwd)/platform.sh"
+for n in $sizes $repeat $budget; do # (a word there ended in 'unbound variable')
+  case $n in *[!0-9]* | 0*) echo "run-patterns.sh: '$n' in SIZES, REPEAT or BUDGET: accepted: positive integers" >&2; exit 2 ;; esac
+done
 for pattern in $patterns; do
   case $pattern in
     isort | halo3d | pairwise | alltoall) ;;
@@ -108,11 +111,17 @@ run() {
     set -- "$prog" "$@"
   fi
   f=$tmp/run-$model-$round
-  if ! timed "$f" "$smpirun" -platform "$plat" -hostfile "$hf" \
-      -np "$np" --cfg=network/model:"$model" $(pattern_options "$pattern") \
-      --log=root.thres:critical $opts "$@"; then
+  status=0
+  timed "$f" "$smpirun" -platform "$plat" -hostfile "$hf" \
+    -np "$np" --cfg=network/model:"$model" $(pattern_options "$pattern") \
+    --log=root.thres:critical $opts "$@" || status=$?
+  if [ $status = 124 ]; then # timeout's status: over the budget
     echo timeout >"$f"
     return
+  fi
+  if [ $status != 0 ]; then # an error is not a time (it was printed "over the budget")
+    echo "run-patterns.sh: $pattern, $np ranks, $model${opts:+ $opts}: failed (exit $status): $(head -n 1 "$tmp/err")" >&2
+    exit 1
   fi
   times=$(cat "$f")
   rules=$(sed -n 's/.* s in flushes, of which \([0-9.]*\) s in the .* rules.*/\1/p' "$tmp/err" | tail -n 1)

@@ -12,9 +12,14 @@
 # steadier figure) and their ratio. The third argument runs one of the two
 # tables only.
 set -eu
+usage() { echo "run.sh: $1 (usage: run.sh BUILD_DIR [REPEAT [all|contention|loggps]])" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 3 ] || usage "expects 1 to 3 arguments"
 build=$(cd "$1" && pwd)
 repeat=${2:-3}
 part=${3:-all}
+# (a REPEAT seq refused left every time empty; another part ran both tables)
+case $repeat in '' | *[!0-9]* | 0*) usage "REPEAT '$repeat': accepted: a positive integer" ;; esac
+case $part in all | contention | loggps) ;; *) usage "'$part': accepted: all, contention, loggps" ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 smpirun=$build/bin/smpirun
 prog=$build/bin/speed-mpi

@@ -12,6 +12,9 @@ from spec import CampaignError
 
 KEYS = ("program", "platform", "ranks", "model", "timeout", "smpirun", "smpirun-option", "slurm")
 SLURM_KEYS = ("partition", "time", "option", "setup", "max-parallel")
+# Keys that take one value (the others add to a list).
+SINGLE_KEYS = ("timeout", "smpirun")
+SINGLE_SLURM_KEYS = ("partition", "time", "max-parallel")
 # Slurm --time formats: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS.
 # The most a campaign file may hold: /dev/zero or a wrong file of gigabytes
 # is refused at once instead of filling the memory.
@@ -122,6 +125,7 @@ def parse(path, build):
     s = empty_settings()
     seen = {"programs": set(), "platforms": set(), "ranks": set(), "models": set()}
     keys = 0
+    once = {}  # single-valued key -> its first line: a second one would silently replace it
     for n, line in enumerate(lines, 1):
         where = f"{path}:{n}"
         try:
@@ -134,6 +138,13 @@ def parse(path, build):
         if key not in KEYS:
             shown = key if len(key) <= 40 else key[:40] + "..."
             raise CampaignError(f"{where}: unknown key '{shown}' (accepted: {', '.join(KEYS)})")
+        single = key if key in SINGLE_KEYS else f"slurm {rest[0]}" if key == "slurm" and rest[:1] and rest[0] in \
+            SINGLE_SLURM_KEYS else None
+        if single in once:
+            raise CampaignError(f"{where}: '{single}' is given twice (first at line {once[single]}); accepted: one "
+                                f"'{single}' line")
+        if single:
+            once[single] = n
         if key == "program":
             s["programs"].append(spec.parse_program(rest, where, base, build))
             spec.check_unique(s["programs"], "program", where, seen["programs"])

@@ -2,6 +2,7 @@
 campaign file's) plus how to run them. Paths resolve from the caller's
 directory; a bad option is one line naming it and the accepted values."""
 import os
+import re
 import shlex
 
 import campaign_file
@@ -152,7 +153,7 @@ def parse(argv):
         elif a == "--smpirun":
             s["smpirun"] = spec.resolve(cwd, v) if "/" in v else v
         elif a in ("-j", "--jobs"):
-            if not v.isdigit() or int(v) < 1:
+            if not re.fullmatch(r"[0-9]+", v) or int(v) < 1:  # (str.isdigit() takes '²', which int() refuses)
                 raise CampaignError(f"{where}: expects a positive number of simultaneous runs")
             run["jobs"] = int(v)
         elif a == "--out":

@@ -2,6 +2,7 @@
 """compare-models.sh: runs a campaign (programs x platforms x rank counts x
 network models) here or on Slurm, and reports it. See cli.USAGE."""
 import os
+import re
 import signal
 import sys
 import threading
@@ -81,7 +82,7 @@ def run_locally(plan, out, run, todo=None):
 
 def run_one(out, index_text):
     plan = planner.load(out)
-    if not index_text.isdigit() or int(index_text) >= len(plan["runs"]):
+    if not re.fullmatch(r"[0-9]+", index_text) or int(index_text) >= len(plan["runs"]):
         raise CampaignError(f"--run-one: run index '{index_text}' is not in 0..{len(plan['runs']) - 1}")
     # The run in a thread: a SIGTERM (scancel, the task's time limit) stops
     # it here, and the thread still stores its row, 'interrupted'.
@@ -116,6 +117,28 @@ def run_one(out, index_text):
     return 0 if row["status"] == "ok" else 1
 
 
+def check_no_slurm_jobs(out):
+    """A new campaign in DIR: refused while the Slurm tasks of DIR's former
+    campaign may still run (each task reads DIR/plan.json when it starts:
+    it would run the new plan's run of its number and write its row)."""
+    if not os.path.exists(os.path.join(out, "plan.json")):
+        return
+    try:
+        jobs = planner.load(out).get("slurm_jobs")
+    except CampaignError:  # a damaged plan: no jobs to wait for
+        return
+    if not jobs:
+        return
+    try:
+        busy = slurm.active(jobs)
+    except CampaignError as e:
+        raise CampaignError(f"'{out}': {e}; or give another --out DIR") from None
+    if busy:
+        raise CampaignError(f"'{out}' holds a campaign submitted to Slurm whose jobs {', '.join(busy)} are still "
+                            f"queued or running (they would run this campaign's runs): wait for them to end (or "
+                            f"scancel them), or give another --out DIR")
+
+
 def resume(out, run):
     planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
@@ -127,6 +150,12 @@ def resume(out, run):
                                 f"or running: wait for them to end (or scancel them), then --resume runs what "
                                 f"did not finish, here")
     todo = results.unfinished(out, plan)
+    jobs = run["jobs"] or local.default_jobs()
+    shared = planner.shared_output(todo) if jobs > 1 else None
+    if shared:
+        raise CampaignError(f"output option {shared[0]}: runs {shared[1]} and {shared[2]} of '{out}' would write "
+                            f"this file at once with {jobs} runs at a time (the campaign was planned for one at a "
+                            f"time); give --resume {out} -j 1")
     again = {r["index"] for r in todo}
     results.clear_runs(out, keep=[r["index"] for r in plan["runs"] if r["index"] not in again])
     if not run["quiet"]:
@@ -154,6 +183,7 @@ def main(argv):
     out = run["out"] or os.path.join(build, "compare")
     results.check_new_out(out)
     lock.hold(out)
+    check_no_slurm_jobs(out)
     runs = planner.build(settings, out, build, os.getcwd())
     jobs = run["jobs"] or local.default_jobs()
     planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else

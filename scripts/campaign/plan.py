@@ -181,6 +181,21 @@ def check_outputs(settings, nruns, parallel):
                                     f"the run number, e.g. trace-{run}.csv) or give -j 1")
 
 
+def shared_output(runs):
+    """(option, run, other run) of a file two of runs (plan runs, {run}
+    already replaced) would both write, or None: a campaign planned to run
+    one at a time may do so, but not be resumed with runs at once."""
+    writers = {}
+    for r in runs:
+        argv = r["argv"]
+        end = argv.index(TIMING_OPTIONS[-1]) + 1 if TIMING_OPTIONS[-1] in argv else len(argv)  # not the program's
+        for opt, path in output_options(argv[:end]):
+            other = writers.setdefault(path, r["index"])
+            if other != r["index"]:
+                return opt, other, r["index"]
+    return None
+
+
 def per_run(args, index):
     return [a.replace(spec.RUN_PLACEHOLDER, f"{index:04d}") for a in args]
 

@@ -113,8 +113,9 @@ def number(text, lo=0.0):
     return v if math.isfinite(v) and v >= lo else None
 
 
-def row_problem(rows, index, header):
-    """Why the rows read from a run's file are not its result, or None."""
+def row_problem(rows, index, header, planned=None):
+    """Why the rows read from a run's file are not its result (planned: the
+    plan's run, whose labels the row must repeat), or None."""
     if header != COLUMNS:
         return f"line 1: header is not {','.join(COLUMNS)}"
     if len(rows) != 1:
@@ -122,6 +123,10 @@ def row_problem(rows, index, header):
     r = rows[0]
     if r.get("run") != str(index):
         return f"line 2: run '{r.get('run')}', expected {index}"
+    if planned is not None:  # a row of another campaign's run of this number is not this run's
+        for key in ("program", "platform", "hostfile", "ranks", "model"):
+            if r.get(key) != str(planned[key]):
+                return f"line 2: {key} '{r.get(key)}', but run {index} of the plan has '{planned[key]}'"
     if r.get("status") not in STATUSES or r["status"] == "missing":
         return f"line 2: status '{r.get('status')}' (accepted: {', '.join(STATUSES[:-1])})"
     if r["status"] == "ok" and number(r.get("simulated_s")) is None:
@@ -137,7 +142,7 @@ def row_problem(rows, index, header):
 MAX_RUN_BYTES = 64 << 20
 
 
-def read_run(out, index):
+def read_run(out, index, planned=None):
     """-> (row or None, why the file is damaged or None). No file: (None, None)."""
     path = run_path(out, index)
     try:
@@ -154,7 +159,7 @@ def read_run(out, index):
         return None, f"cannot read: {e.strerror}"
     except (UnicodeDecodeError, csv.Error) as e:
         return None, f"not a CSV row written by compare-models ({e})"
-    why = row_problem(rows, index, header)
+    why = row_problem(rows, index, header, planned)
     return (None, why) if why else (rows[0], None)
 
 
@@ -169,7 +174,7 @@ def gather(out, plan, damaged_ok=False):
     damaged row is an error, or (damaged_ok) a missing row."""
     rows = []
     for r in plan["runs"]:
-        row, why = read_run(out, r["index"])
+        row, why = read_run(out, r["index"], r)
         path = run_path(out, r["index"])
         if why and not damaged_ok:
             raise CampaignError(f"{path}: {why}; accepted: a row written by compare-models (remove the file and "
@@ -183,7 +188,7 @@ def gather(out, plan, damaged_ok=False):
 
 def unfinished(out, plan):
     """The runs without a finished row (ok, failed or timeout), in order."""
-    return [r for r in plan["runs"] if (read_run(out, r["index"])[0] or {}).get("status") not in FINISHED]
+    return [r for r in plan["runs"] if (read_run(out, r["index"], r)[0] or {}).get("status") not in FINISHED]
 
 
 def write(out, rows):

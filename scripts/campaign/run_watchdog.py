@@ -9,6 +9,7 @@ the end of its input (the parent's death closes it), kills the process
 groups still listed.
 """
 
+import os
 import subprocess
 import sys
 
@@ -26,19 +27,72 @@ for pgid in live:
 
 
 class Watchdog:
-    """Started at the first run; the caller serialises watch() calls."""
+    """start() before the first run; the caller serialises the calls."""
 
     def __init__(self):
         self._proc = None
 
-    def watch(self, op, pgid):
-        """Run group pgid started ('+') or ended ('-')."""
+    def start(self):
+        """Starts the watchdog, before the first run: started after it, it
+        left a run started in between (its fork and exec take milliseconds)
+        unknown to it when the parent was killed then."""
         try:
             if self._proc is None:
                 self._proc = subprocess.Popen([sys.executable, "-c", _SOURCE], stdin=subprocess.PIPE,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
                                               start_new_session=True)
-            self._proc.stdin.write(f"{op}{pgid}\n")
-            self._proc.stdin.flush()
         except OSError:  # no watchdog: a catchable stop still kills the runs
             pass
+
+    def watch(self, op, pgid):
+        """Run group pgid started ('+') or ended ('-')."""
+        self.start()
+        try:
+            if self._proc is not None:
+                self._proc.stdin.write(f"{op}{pgid}\n")
+                self._proc.stdin.flush()
+        except OSError:
+            pass
+
+
+class Gate:
+    """Holds a run until the watchdog knows it: the run's command is started
+    through `sh -c` that reads a line on its standard input, a pipe written
+    once the run's group is registered, then runs the command with its
+    input from /dev/null. If the parent dies before (a SIGKILL just after
+    the start), the pipe ends without a line and the run exits (status 125)
+    instead of running unknown to the watchdog, unbounded."""
+
+    WRAPPER = ["/bin/sh", "-c", 'read -r _ || exit 125; exec "$@" </dev/null', "sh"]
+
+    def __init__(self):
+        self._r, self._w = os.pipe()
+
+    def wrap(self, argv):
+        """argv behind the gate (give stdin=gate.stdin to Popen)."""
+        return self.WRAPPER + list(argv)
+
+    @property
+    def stdin(self):
+        return self._r
+
+    def open(self):
+        """The run may go on (the watchdog knows it)."""
+        self.close_read()
+        try:
+            os.write(self._w, b"go\n")
+        finally:
+            os.close(self._w)
+            self._w = None
+
+    def close_read(self):
+        if self._r is not None:
+            os.close(self._r)
+            self._r = None
+
+    def close(self):
+        """After a failed start: both ends."""
+        self.close_read()
+        if self._w is not None:
+            os.close(self._w)
+            self._w = None

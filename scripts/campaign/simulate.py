@@ -66,14 +66,18 @@ def execute(argv, cwd, timeout, out_path, err_path):
         with _lock:  # kill_all() either sees this run or has already stopped the campaign
             if _stopping.is_set():
                 raise NotStarted()
+            _watchdog.start()
+            gate = run_watchdog.Gate()
             try:
-                p = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe,
+                p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=fo, stderr=fe,
                                      start_new_session=True)
             except OSError as e:
+                gate.close()
                 fe.write(f"compare-models: cannot start {argv[0]}: {e.strerror}\n")
                 return 127, False, False, 0.0, 0
             _running[p.pid] = p
             _watchdog.watch("+", p.pid)
+            gate.open()
 
         def kill():
             with _lock:
