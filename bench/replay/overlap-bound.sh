@@ -18,6 +18,13 @@ if [ $# -ne 2 ]; then
   echo "usage: overlap-bound.sh FLUSH_TIMES SIMGRID_SECONDS" >&2
   exit 2
 fi
+# A regular file: awk would read /dev/zero as one endless line.
+[ -f "$1" ] || { echo "overlap-bound.sh: $1: not a regular file (bench_replay --flush-times's output)" >&2; exit 2; }
+case $2 in
+  '' | *[!0-9.eE+-]* | *.*.* ) echo "overlap-bound.sh: SIMGRID_SECONDS '$2': accepted: seconds, a number >= 0" >&2; exit 2 ;;
+esac
+awk 'BEGIN { s = ARGV[1] + 0; exit !(s >= 0 && s < 1e300) }' "$2" ||
+  { echo "overlap-bound.sh: SIMGRID_SECONDS '$2': accepted: seconds, a number >= 0" >&2; exit 2; }
 awk -v S="$2" -v file="$1" '
   NF != 3 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ {
     printf "overlap-bound.sh: %s:%d: expected \"STARTED ENDED SECONDS\"\n", file, NR > "/dev/stderr"

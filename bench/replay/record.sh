@@ -17,6 +17,13 @@
 # Only start, end and failed rows of --cfg=contention/trace are kept (read
 # through a pipe: the update rows of a large run weigh gigabytes).
 set -eu
+usage="usage: record.sh BUILD_DIR PATTERN RANKS PER_NODE TECHNOLOGY OUT.gz"
+[ $# -eq 6 ] || { echo "record.sh: $# arguments ($usage)" >&2; exit 2; }
+for n in "$3" "$4"; do
+  case $n in
+    '' | *[!0-9]* | 0*) echo "record.sh: '$n' for RANKS or PER_NODE: accepted: a positive integer ($usage)" >&2; exit 2 ;;
+  esac
+done
 build=$(cd "$1" && pwd)
 pattern=$2 np=$3 per=$4 tech=$5 out=$6
 tmp=$(mktemp -d)
