@@ -9,6 +9,8 @@
 # the comparison; the job then exits with the validation's status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# A bad option ends the job now, not after the setup and the validation.
+bash scripts/compare-models.sh --check-options "$@"
 bash scripts/setup.sh
 status=0
 python3 scripts/validate.py || status=$?

@@ -64,6 +64,11 @@ they must. {run} in a program's arguments is replaced too.
 Figures:
   --log-scale              logarithmic time axes
   --no-figures             CSV and table only
+Checking:
+  --check-options          check the options and the campaign file as far
+                           as can be done without smpirun (models and
+                           SimGrid options are checked when planning), run
+                           nothing; built-in kernels need not be built yet
 Exit status: 0 every run succeeded; 1 a run failed, timed out or is
 missing; 2 bad option or campaign file.
 """
@@ -74,7 +79,7 @@ VALUED = ("--campaign", "--program", "--workloads", "--platform", "--hostfile", 
 # flag -> (setting, value)
 FLAGS = {"-q": ("quiet", True), "--quiet": ("quiet", True), "--slurm": ("slurm", True), "--wait": ("wait", True),
          "--log-scale": ("log_scale", True), "--no-figures": ("figures", False), "-h": ("help", True),
-         "--help": ("help", True)}
+         "--help": ("help", True), "--check-options": ("check", True)}
 
 
 def build_dir():
@@ -87,7 +92,8 @@ def parse(argv):
     cwd, build = os.getcwd(), build_dir()
     s = campaign_file.empty_settings()
     run = {"campaign": None, "jobs": None, "quiet": False, "out": None, "slurm": False, "wait": False,
-           "collect": None, "resume": None, "log_scale": False, "figures": True, "help": False, "run_one": None}
+           "collect": None, "resume": None, "log_scale": False, "figures": True, "help": False, "run_one": None,
+           "check": False}
     raw_platforms = []  # [text, hostfile or None]
     i = 0
     while i < len(argv):

@@ -18,6 +18,7 @@ import plan as planner
 import results
 import simulate
 import slurm
+import spec
 import table
 from spec import CampaignError
 
@@ -165,9 +166,16 @@ def resume(out, run):
 
 
 def main(argv):
+    own = argv[:argv.index("--")] if "--" in argv else argv
+    spec.REQUIRE_BUILT = "--check-options" not in own
     cli_s, run = cli.parse(argv)
     if run["help"]:
         to_stdout(cli.USAGE)
+        return 0
+    if run["check"]:  # what a campaign checks before it plans, nothing run
+        build = cli.build_dir()
+        file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
+        cli.merge(file_s, cli_s, build)
         return 0
     if run["run_one"]:
         return run_one(*run["run_one"])
