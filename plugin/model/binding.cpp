@@ -358,11 +358,13 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   /* b0: SimGrid bounds a comm at start by its route's slowest link, and
    * keeps that bound (SMPI keeps a comm started inside a bandwidth dip at
    * the dip's rate). A hidden link counts there at 1e15 B/s: its real
-   * bandwidth now is taken instead. */
-  double b0   = action.get_bound();
-  double real = links_bandwidth(s, d);
-  if (real > 0 && (b0 < 0 || real < b0))
-    b0 = real;
+   * bandwidth now is taken instead, for the node links and for the shared
+   * links the ledger hides (a backbone inside its dip). */
+  double b0    = action.get_bound();
+  double real  = links_bandwidth(s, d);
+  double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
+  if (start > 0 && (b0 < 0 || start < b0))
+    b0 = start;
   cg_rate_plan_add_comm(st.plan, c, b0, cg_step_factor_at(&st.bw_factor, action.get_cost()), alone_on(real), links,
                         weights, n);
   cg_ptr_index_put(&st.active, &action, c);
