@@ -174,7 +174,9 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
 }
 
 /* Ids and host and rack names are printed in tables and CSV rows: they
- * must be non-empty and hold no control character, comma or double quote. */
+ * must be non-empty and hold no control character, comma or double quote.
+ * Names are compared exactly, so src=" n0" is another host than "n0":
+ * a leading or trailing space, invisible in the tables, is refused. */
 static int check_name(loader *ld, const char *value, const char *attr, const char *what)
 {
   if (!*value) {
@@ -189,6 +191,13 @@ static int check_name(loader *ld, const char *value, const char *attr, const cha
            attr, what, cg_quote(value, q, sizeof q));
       return -1;
     }
+  if (value[0] == ' ' || value[strlen(value) - 1] == ' ') {
+    char q[CG_QUOTE_SIZE];
+    fail(ld, "attribute '%s' of %s: '%s' starts or ends with a space (names are compared exactly, ' n0' "
+             "and 'n0' would be two hosts): remove the space",
+         attr, what, cg_quote(value, q, sizeof q));
+    return -1;
+  }
   return 0;
 }
 
