@@ -4,6 +4,7 @@
  * input and prints. */
 #include "fit_cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -107,7 +108,8 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
       char *end;
       errno = 0;
       o->max_eval = strtol(argv[++i], &end, 10);
-      if (*end || errno || o->max_eval < 10 || o->max_eval > 10000000)
+      /* strtol alone took " 50" and "+50": digits only, as every other number option */
+      if (*end || errno || !isdigit((unsigned char)argv[i][0]) || o->max_eval < 10 || o->max_eval > 10000000)
         return usage_error(prog, "--max-evaluations takes an integer in [10, 10000000]", argv[i]);
     } else if (!strcmp(a, "--emit") && i + 2 < argc) {
       if (strcmp(argv[i + 1], "cfg"))
