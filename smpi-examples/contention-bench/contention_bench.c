@@ -221,6 +221,9 @@ int main(int argc, char **argv)
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--graph") == 0 && i + 1 < argc) {
       read_graph_file(&g, argv[++i]);
+    } else if (argv[i][0] == '-') { /* not a comm: "argument 1: expected ID SRC DST..." misled */
+      fail("%s: unknown or incomplete option (accepted: --graph FILE, --schemes DIR ..., "
+           "ID:SRC:DST:SIZE[:START] arguments)%s", argv[i], "");
     } else {
       char copy[1024], where[1100];
       snprintf(copy, sizeof copy, "%s", argv[i]);

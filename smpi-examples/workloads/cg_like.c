@@ -17,6 +17,8 @@ int main(int argc, char **argv)
       fprintf(stderr, "cg_like: needs a power-of-two number of ranks, got %d\n", size);
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
+  static const char *const options[] = {"--iters", "--bytes", "--flops", NULL};
+  wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 15, 1, WL_MAX_ITERS);
   long bytes = wl_opt(argc, argv, "--bytes", 65536, 8, WL_MAX_BYTES);
   long flops = wl_opt(argc, argv, "--flops", 50000000L, 0, WL_MAX_FLOPS);

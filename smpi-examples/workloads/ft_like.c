@@ -10,6 +10,8 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  static const char *const options[] = {"--iters", "--bytes", "--flops", NULL};
+  wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 6, 1, WL_MAX_ITERS);
   long bytes = wl_opt(argc, argv, "--bytes", 262144, 8, WL_MAX_BYTES);
   long flops = wl_opt(argc, argv, "--flops", 20000000L, 0, WL_MAX_FLOPS);

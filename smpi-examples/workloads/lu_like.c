@@ -12,6 +12,8 @@ int main(int argc, char **argv)
   int rank, size;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
+  static const char *const options[] = {"--iters", "--blocks", "--bytes", "--flops", NULL};
+  wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 4, 1, WL_MAX_ITERS);
   long blocks = wl_opt(argc, argv, "--blocks", 8, 1, WL_MAX_ITERS);
   long bytes = wl_opt(argc, argv, "--bytes", 4096, 8, WL_MAX_BYTES);

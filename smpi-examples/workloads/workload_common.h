@@ -40,6 +40,38 @@ static long wl_opt(int argc, char **argv, const char *name, long def, long min, 
   return def;
 }
 
+/* Checks that every argument is one of the NULL-terminated `names`
+ * followed by its value, each once: wl_opt alone looks for its own name,
+ * so a typo (--iter 2), a stray word or a name without its value ran the
+ * defaults silently, and of a repeated option the first won. Rank 0
+ * prints the one error line. */
+static void wl_check_args(int argc, char **argv, const char *const *names)
+{
+  int rank;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  unsigned seen = 0;
+  for (int i = 1; i < argc; i++) {
+    int k = 0;
+    while (names[k] && strcmp(argv[i], names[k]) != 0)
+      k++;
+    const char *why = !names[k]           ? "unknown option or stray argument"
+                      : i + 1 >= argc     ? "option without its value"
+                      : (seen >> k & 1u) ? "option given twice"
+                                          : NULL;
+    if (why) {
+      if (rank == 0) {
+        char acc[256] = "";
+        for (int j = 0; names[j]; j++)
+          snprintf(acc + strlen(acc), sizeof acc - strlen(acc), "%s%s N", j ? ", " : "", names[j]);
+        fprintf(stderr, "%s: %s '%s' (accepted: %s, each at most once)\n", argv[0], why, argv[i], acc);
+      }
+      MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    seen |= 1u << k;
+    i++;
+  }
+}
+
 /* malloc that ends the run with a message naming the buffer's size. */
 static void *wl_alloc(const char *prog, size_t bytes)
 {

@@ -270,21 +270,32 @@ static void free_series(series *x)
   free(x->duration);
 }
 
+/* An R2 cell: "-" where no fit applies (the large segment has no send or
+ * receive fit; a series not given), never a "nan" that reads as a failure. */
+static const char *r2_cell(double r2, int applies, char *buf, size_t len)
+{
+  if (!applies)
+    return "-";
+  snprintf(buf, len, "%.5f", r2);
+  return buf;
+}
+
 static void print_table(const cg_p2p_params *p, const cg_p2p_fit_report *rep, int has_send, int has_recv)
 {
   printf("segment   sizes                     os [s]      Os [s/B]    R2(send) or [s]      Or [s/B]    R2(recv) "
          "L [s]       B [B/s]     R2(pp)\n");
   for (int s = 0; s < CG_P2P_SEGMENTS; s++) {
     const cg_p2p_segment *g = &p->seg[s];
-    char range[64];
+    char range[64], r2s[32], r2r[32];
     if (s == CG_P2P_LARGE)
       snprintf(range, sizeof range, "> %ld", p->thresh[s - 1]);
     else
       snprintf(range, sizeof range, "%ld..%ld", s ? p->thresh[s - 1] + 1 : 0, p->thresh[s]);
-    double r2s = s == CG_P2P_LARGE || !has_send ? NAN : rep->fits[CG_P2P_SEND][s].r2;
-    double r2r = s == CG_P2P_LARGE || !has_recv ? NAN : rep->fits[CG_P2P_RECV][s].r2;
-    printf("%-9s %-25s %-11.5g %-11.5g %-8.5f %-11.5g %-11.5g %-8.5f %-11.5g %-11.5g %.5f\n", cg_p2p_segment_name(s),
-           range, g->os, g->Os, r2s, g->or_, g->Or, r2r, g->L, g->B, rep->fits[CG_P2P_PINGPONG][s].r2);
+    printf("%-9s %-25s %-11.5g %-11.5g %-8s %-11.5g %-11.5g %-8s %-11.5g %-11.5g %.5f\n", cg_p2p_segment_name(s),
+           range, g->os, g->Os,
+           r2_cell(rep->fits[CG_P2P_SEND][s].r2, s != CG_P2P_LARGE && has_send, r2s, sizeof r2s), g->or_, g->Or,
+           r2_cell(rep->fits[CG_P2P_RECV][s].r2, s != CG_P2P_LARGE && has_recv, r2r, sizeof r2r), g->L, g->B,
+           rep->fits[CG_P2P_PINGPONG][s].r2);
   }
 }
 

@@ -4,6 +4,7 @@
  * input and prints. */
 #include "fit_cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -83,9 +84,20 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
   o->pvalues = cg_xcalloc((size_t)argc, sizeof *o->pvalues);
   o->hnames = cg_xcalloc((size_t)argc, sizeof *o->hnames);
   o->hvalues = cg_xcalloc((size_t)argc, sizeof *o->hvalues);
+  /* --fit, --noise, --max-evaluations, --emit: a second value would
+   * silently win. */
+  static const char *const once[] = {"--fit", "--noise", "--max-evaluations", "--emit"};
+  unsigned given = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int more = i + 1 < argc;
+    for (unsigned k = 0; k < sizeof once / sizeof *once; k++)
+      if (!strcmp(a, once[k]) && (given >> k & 1u)) {
+        fprintf(stderr, "%s: option %s is given twice; give it once (see --help)\n", prog, a);
+        return 2;
+      } else if (!strcmp(a, once[k])) {
+        given |= 1u << k;
+      }
     if (!strcmp(a, "--fit") && more)
       o->tech = argv[++i];
     else if (!strcmp(a, "--noise") && more) {
@@ -96,7 +108,8 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
       char *end;
       errno = 0;
       o->max_eval = strtol(argv[++i], &end, 10);
-      if (*end || errno || o->max_eval < 10 || o->max_eval > 10000000)
+      /* strtol alone took " 50" and "+50": digits only, as every other number option */
+      if (*end || errno || !isdigit((unsigned char)argv[i][0]) || o->max_eval < 10 || o->max_eval > 10000000)
         return usage_error(prog, "--max-evaluations takes an integer in [10, 10000000]", argv[i]);
     } else if (!strcmp(a, "--emit") && i + 2 < argc) {
       if (strcmp(argv[i + 1], "cfg"))

@@ -76,6 +76,11 @@ static int set_params(const char *prog, const char **args, size_t nargs, cli_opt
     }
     memcpy(name, args[k], len);
     name[len] = '\0';
+    for (size_t j = 0; j < k; j++) /* a second value would silently win */
+      if (strncmp(args[j], args[k], len + 1) == 0) {
+        fprintf(stderr, "%s: --param %s is given twice (accepted: each parameter once)\n", prog, name);
+        return 2;
+      }
     double unused;
     /* A plain decimal number first: strtod alone took 0x1 and " 1". */
     if (cg_parse_number(eq + 1, &unused, err, sizeof err) != 0) {
@@ -105,6 +110,7 @@ static int is_flag(const cli_spec *spec, const char *a)
 static int scan(const char *prog, int argc, char **argv, const cli_spec *spec, cli_options *o,
                 const char **param_args, size_t *nparams)
 {
+  int format_given = 0, tech_given = 0; /* a second value would silently win */
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (is_flag(spec, a))
@@ -121,10 +127,15 @@ static int scan(const char *prog, int argc, char **argv, const cli_spec *spec, c
       if (i + 1 >= argc)
         return usage_error(prog, "missing value after", a);
       const char *v = argv[++i];
-      if (strcmp(a, "--param") == 0)
+      int *given = strcmp(a, "--format") == 0 ? &format_given : &tech_given;
+      if (strcmp(a, "--param") == 0) {
         param_args[(*nparams)++] = v;
-      else if (option_value(prog, spec, a, v, o) != 0)
+      } else if ((*given)++) {
+        fprintf(stderr, "%s: option %s is given twice; give it once\n", prog, a);
         return 2;
+      } else if (option_value(prog, spec, a, v, o) != 0) {
+        return 2;
+      }
     } else if (a[0] == '-' && a[1] != '\0') {
       return usage_error(prog, "unknown option", a);
     } else if (o->nfiles && !spec->many_files) {

@@ -75,6 +75,21 @@ static char *dup_range(const char *s, size_t n)
   return d;
 }
 
+/* An attribute value as written: libxml2's SAX2 hands an '&' (written
+ * &amp; or &#38;) over as the text "&#38;", which was printed in ids
+ * and names. A raw '&' cannot occur in a value, so every "&#38;" is one. */
+static char *dup_value(const char *s, size_t n)
+{
+  char *d = dup_range(s, n), *w = d;
+  for (const char *r = d; *r;)
+    if (strncmp(r, "&#38;", 5) == 0)
+      *w++ = '&', r += 5;
+    else
+      *w++ = *r++;
+  *w = '\0';
+  return d;
+}
+
 /* libxml2's messages span lines ("... !\nBytes: 0xE9 ..."); ours take one.
  * The few whose wording names libxml2 internals are restated. */
 static void describe_xml_error(const xmlError *e, char *out, size_t len)
@@ -174,7 +189,9 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
 }
 
 /* Ids and host and rack names are printed in tables and CSV rows: they
- * must be non-empty and hold no control character, comma or double quote. */
+ * must be non-empty and hold no control character, comma or double quote.
+ * Names are compared exactly, so src=" n0" is another host than "n0":
+ * a leading or trailing space, invisible in the tables, is refused. */
 static int check_name(loader *ld, const char *value, const char *attr, const char *what)
 {
   if (!*value) {
@@ -189,6 +206,13 @@ static int check_name(loader *ld, const char *value, const char *attr, const cha
            attr, what, cg_quote(value, q, sizeof q));
       return -1;
     }
+  if (value[0] == ' ' || value[strlen(value) - 1] == ' ') {
+    char q[CG_QUOTE_SIZE];
+    fail(ld, "attribute '%s' of %s: '%s' starts or ends with a space (names are compared exactly, ' n0' "
+             "and 'n0' would be two hosts): remove the space",
+         attr, what, cg_quote(value, q, sizeof q));
+    return -1;
+  }
   return 0;
 }
 
@@ -395,7 +419,7 @@ static void on_start(void *ctx, const xmlChar *local, const xmlChar *prefix, con
       fail(ld, "unknown attribute '%s%s%.80s' of <%s> (accepted: %s)", at[1] ? (const char *)at[1] : "",
            at[1] ? ":" : "", (const char *)at[0], e->name, acc);
     } else {
-      val[k] = dup_range((const char *)at[3], (size_t)(at[4] - at[3]));
+      val[k] = dup_value((const char *)at[3], (size_t)(at[4] - at[3]));
     }
   }
   for (int k = 0; e->attrs[k].name && !ld->failed; k++)

@@ -220,6 +220,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
   o->speed = 1e9;
   int set_cabinets = 0, have_nodes = 0, have_bb = 0;
   long cabinets = 0;
+  unsigned long given = 0; /* options seen: a second value would silently win */
   for (int i = 1; i < argc; i++) {
     const char *opt = argv[i];
     if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
@@ -241,6 +242,12 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
     }
     if (i + 1 >= argc)
       return fail(opt, "%s", "missing value");
+    int slot = strcmp(opt, "--output") == 0 ? k - 1 : k; /* -o and --output are one option */
+    if (strcmp(opt, "--comment") != 0 && (given >> slot & 1ul)) {
+      fprintf(stderr, PROG ": option %s is given twice; give it once (only --comment repeats)\n", opt);
+      return 2;
+    }
+    given |= 1ul << slot;
     const char *v = argv[++i];
     int rc = 0;
     long n = 0;

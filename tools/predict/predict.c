@@ -192,6 +192,10 @@ static int take_limiter(int *argc, char **argv, double *limiter)
       argv[k++] = argv[i];
       continue;
     }
+    if (*limiter > 0) { /* a second value would silently win */
+      fprintf(stderr, PROG ": option --limiter is given twice; give it once\n");
+      return 2;
+    }
     char unused[256];
     double f = NAN; /* a plain decimal number: strtod alone took 0x2 and " 2" */
     if (i + 1 >= *argc || cg_parse_number(argv[i + 1], &f, unused, sizeof unused) != 0 || !(f >= 1)) {

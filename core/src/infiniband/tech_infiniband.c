@@ -30,7 +30,12 @@
  * the order in which comms arrived; rule (b) sorts the 1/P values before
  * summing them. So incremental and from-scratch results are bit-identical.
  * The 2^-36 resolution of 1/d is far below any printed digit (error <=
- * 1.5e-11 per term). */
+ * 1.5e-11 per term).
+ *
+ * A change of d+(s) moves every comm of s to the new degree. Doing that at
+ * each event cost O(d+(s)) per event, O(n^2) for n comms starting from one
+ * host in one instant; so an event only records s as stale with the
+ * degree its comms are counted at, and evaluate() moves them once. */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -51,6 +56,9 @@ typedef struct ib_dest {
 typedef struct ib_state {
   ib_dest *dest;
   size_t cap;
+  size_t *counted;    /* for a stale source: the d+ its comms are counted at */
+  size_t counted_cap;
+  cg_hostset stale;   /* sources whose d+ changed since the last evaluation */
   cg_hostset visited; /* scratch: destinations already scanned */
   cg_hostset singles; /* scratch: out-degree-1 sources to evaluate last */
   cg_hostset dests;   /* destinations whose senders must be re-evaluated */
@@ -70,6 +78,8 @@ static void ib_destroy(void *p)
 {
   ib_state *st = p;
   free(st->dest);
+  free(st->counted);
+  cg_hostset_free(&st->stale);
   cg_hostset_free(&st->visited);
   cg_hostset_free(&st->singles);
   cg_hostset_free(&st->dests);
@@ -85,6 +95,7 @@ static ib_state *state_of(cg_graph *g)
   ib_state *st = cg_graph_tech_state(g);
   if (!st) {
     st = cg_xcalloc(1, sizeof *st);
+    cg_hostset_init(&st->stale);
     cg_hostset_init(&st->visited);
     cg_hostset_init(&st->singles);
     cg_hostset_init(&st->dests);
@@ -93,6 +104,7 @@ static ib_state *state_of(cg_graph *g)
     cg_graph_set_tech_state(g, st);
   }
   cg_grow((void **)&st->dest, &st->cap, cg_graph_host_count(g), sizeof *st->dest);
+  cg_grow((void **)&st->counted, &st->counted_cap, cg_graph_host_count(g), sizeof *st->counted);
   return st;
 }
 
@@ -109,39 +121,44 @@ static void contribute(ib_dest *x, size_t d, int64_t sign)
 static void ib_edge_changed(cg_graph *g, cg_host s, cg_host d, int delta, cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
-  size_t now = cg_graph_out_degree(g, s);
-  size_t before = (size_t)((long)now - delta);
-  size_t n;
-  cg_graph_out_edges(g, s, &n);
-  const cg_host *dst = cg_graph_out_edge_peers(g, s);
-  const uint32_t *mult = cg_graph_out_edge_mults(g, s);
-
-  /* Bring every comm of s (and the changed comm) from degree `before` to
-   * `now`: first make the changed comm look as if it had been there. The
-   * sums are integers, so moving an edge's m comms at once gives the same
-   * values as moving them one by one. */
-  if (before == 0) { /* first comm of s: nothing to move */
-    contribute(&st->dest[d], now, +1);
-    n = 0;
-  } else {
-    contribute(&st->dest[d], before, delta > 0 ? +1 : -1);
-  }
-  for (size_t i = 0; i < n; i++) {
-    ib_dest *x = &st->dest[dst[i]];
-    int64_t m = (int64_t)mult[i];
-    contribute(x, before, -m);
-    contribute(x, now, m);
-  }
-
+  /* The comms of s are counted at their degree before the first event of
+   * s since the last evaluation; the changed comm joins (or leaves) them
+   * at that degree. Degree 0: nothing of s is counted yet. */
+  if (cg_hostset_add(&st->stale, s))
+    st->counted[s] = (size_t)((long)cg_graph_out_degree(g, s) - delta);
+  if (st->counted[s] > 0)
+    contribute(&st->dest[d], st->counted[s], delta > 0 ? +1 : -1);
   /* Every source into a destination of s, or into d, may see a change:
-   * remember the destinations; evaluate() expands them into their senders
-   * once (in deferred mode, once for all the events of a flush). */
+   * remember the destinations (those of s in settle_stale()); evaluate()
+   * expands them into their senders once. */
   cg_hostset_add(dirty, s);
   cg_hostset_add(&st->dests, d);
-  cg_graph_out_edges(g, s, &n);
-  dst = cg_graph_out_edge_peers(g, s);
-  for (size_t i = 0; i < n; i++)
-    cg_hostset_add(&st->dests, dst[i]);
+}
+
+/* Moves the comms of every stale source from the degree they are counted
+ * at to the current one, and records the destinations of those sources.
+ * The sums are integers, so moving an edge's m comms at once gives the
+ * same values as moving them one by one, at each event. */
+static void settle_stale(cg_graph *g, ib_state *st)
+{
+  for (size_t k = 0; k < st->stale.count; k++) {
+    cg_host s = st->stale.items[k];
+    size_t was = st->counted[s], now = cg_graph_out_degree(g, s), n;
+    cg_graph_out_edges(g, s, &n);
+    const cg_host *dst = cg_graph_out_edge_peers(g, s);
+    const uint32_t *mult = cg_graph_out_edge_mults(g, s);
+    for (size_t i = 0; i < n; i++) {
+      ib_dest *x = &st->dest[dst[i]];
+      int64_t m = (int64_t)mult[i];
+      if (was != now) {
+        if (was > 0)
+          contribute(x, was, -m);
+        contribute(x, now, m);
+      }
+      cg_hostset_add(&st->dests, dst[i]);
+    }
+  }
+  cg_hostset_clear(&st->stale);
 }
 
 /* Rule (a) for an edge (s, d') with m = mult(s, d'), D = d+(s). */
@@ -310,6 +327,7 @@ static void evaluate_source(cg_graph *g, ib_state *st, cg_host s)
 static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
+  settle_stale(g, st);
   cg_hostset_clear(&st->singles);
   cg_hostset_clear(&st->sources);
   cg_hostset_clear(&st->visited);

@@ -138,6 +138,8 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
     if (nl)
       *nl = '\0';
     lineno++;
+    if (lineno == 1 && strncmp(line, "\xEF\xBB\xBF", 3) == 0) /* a byte order mark, as the CSV reader accepts */
+      line += 3;
     char *hash = strchr(line, '#');
     if (hash)
       *hash = '\0';

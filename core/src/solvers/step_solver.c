@@ -283,9 +283,12 @@ static int report_bad(const solver *s, cg_error *err)
 {
   if (s->bad == NO_INDEX)
     return 0;
-  if (s->bad_short)
+  if (s->bad_short == 1)
     cg_error_set(err, s->bad, " ", "lives in at least %zu steps but has %zu given penalties", s->bad_steps,
                  s->comms[s->bad].penalty_count);
+  else if (s->bad_short == 2)
+    cg_error_set(err, s->bad, " ", "lives in %zu steps but has %zu given penalties (one per step it lives in)",
+                 s->bad_steps, s->comms[s->bad].penalty_count);
   else if (s->tech)
     cg_error_set(err, s->bad, " ",
                  "has penalty %g in step %zu under technology '%s' (its rules must give finite "
@@ -532,12 +535,17 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
       active_remove(&s, i);
       if (in_graph(&comms[i])) {
         departed = 1;
+        /* Given mode: values past the comm's last step were ignored silently. */
+        if (!s.g && s.step - s.r[i].first_step < comms[i].penalty_count)
+          note_bad(&s, i, 0, s.step - s.r[i].first_step, 2);
         if (s.g) {
           cg_graph_remove(s.g, s.r[i].handle);
           s.of_handle[s.r[i].handle] = NO_INDEX;
         }
       }
     }
+    if (report_bad(&s, err))
+      goto out;
     t = t_next;
   }
   rc = 0;
