@@ -12,15 +12,7 @@ set -u
 dir=$1 platform=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-sed -e 's| bandwidth_file="bw-profile-la.txt"||' \
-  -e 's|\(<link id="lb" .*\)/>|\1 bandwidth_file="bw-profile-la.txt"/>|' "$platform" >"$tmp/plat.xml"
-grep -q '<link id="lb" .*bandwidth_file="bw-profile-la.txt"' "$tmp/plat.xml" || { echo "FAIL: no profile on lb"; exit 1; }
-cp "$(dirname "$platform")/bw-profile-la.txt" "$tmp/"
-want=$(awk 'BEGIN { B = 1958863858; left = 20971520; t = 0
-  n = split("0.004 0.008 1e9", end, " "); split("1 0.5 1", f, " ")
-  for (i = 1; i <= n; i++) { r = B * f[i]; d = end[i] - t
-    if (left <= r * d) { printf "%.9g", t + left / r; exit }
-    left -= r * d; t = end[i] } }')
+. "$(dirname "$0")/receiver_profile_setup.sh"
 fails=0
 for order in plugin_first simgrid_first; do # the order the loader sees
   first=$(readelf -d "$dir/s4u_one_comm_$order" | sed -n 's/.*NEEDED.*\[lib\([a-z-]*\).*/\1/p' | grep -m1 -E '^(simgrid|contention-simgrid)$')
