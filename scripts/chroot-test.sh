@@ -9,7 +9,7 @@
 # debootstrap from the Debian archive and its packages installed once; later
 # runs reuse it. The clone is bind-mounted at /src, built into
 # /src/build-SUITE; /proc, /sys and the bind mount are unmounted on exit,
-# also on failure.
+# also on failure. Runs on one SUITE wait for each other ($cache/SUITE.lock).
 #   bash scripts/chroot-test.sh trixie
 #   bash scripts/chroot-test.sh sid python3 scripts/validate.py
 # Environment: CHROOT_CACHE, CHROOT_MIRROR (default http://deb.debian.org/debian),
@@ -44,7 +44,17 @@ supported=$(cd "$src/plugin/compat" && ls sg_compat_*.cpp | sed 's/sg_compat_\(.
 # sid's Release file in some mirrors is past its Valid-Until.
 apt_opts=(-o Acquire::Check-Valid-Until=false)
 
-in_root() { chroot "$root" env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 "$@"; }
+# fd 9 (the lock) closed: a daemon a test leaves behind must not hold it.
+in_root() { chroot "$root" env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/root LANG=C.UTF-8 "$@" 9>&-; }
+
+# One run per chroot at a time: a second run's bind mount of its own clone
+# at /src would shadow the first one's, which would then test another tree.
+mkdir -p "$cache"
+exec 9>"$cache/$suite.lock"
+if ! flock -n 9; then
+  echo "chroot-test: another run uses the $suite chroot; waiting for it" >&2
+  flock 9
+fi
 
 mounted=()
 cleanup() {
