@@ -13,8 +13,9 @@
  * not hidden; a set is then the comms leaving one host. Results do not
  * change: a hidden link's capacity is never reached, so its constraint
  * never decides a rate. A dropped link goes back into the variables when it
- * is given back to the solver (shared_links.hpp) or turned off (SimGrid
- * fails the comms of a link's constraint). What a host pair's comm keeps
+ * is given back to the solver (shared_links.hpp), turned off (SimGrid
+ * fails the comms of a link's constraint) or set a latency (SimGrid shifts
+ * the weights of the comms of its constraint). What a host pair's comm keeps
  * and drops is kept as the pair's plan until a link is hidden or given
  * back, for the pair's next comms. */
 #ifndef CONTENTION_SG_DETACHED_LINKS_HPP
