@@ -136,7 +136,7 @@ void add_variable_term(Model* model, Action& action, const VariableTerm& term);
  * Link::set_*_profile) was given to the link. SimGrid stops at a profile
  * event only for a link some comm's variable holds (3.32 to 4.1): such a
  * link must stay in the variables. Known through SimGrid's
- * Profile::schedule, which this library interposes (sg_profiles.cpp);
+ * Profile::schedule, which this library interposes (sg_interposed.cpp);
  * false when SimGrid's own calls do not reach it (checked by
  * smpi.receiver_profile and smpi.receiver_latency_profile). */
 bool link_has_profile(const simgrid::s4u::Link& link);
@@ -146,6 +146,11 @@ bool link_has_profile(const simgrid::s4u::Link& link);
  * (-Bsymbolic-functions); then no link can be known to have none
  * (smpi.profile_link_order). */
 bool profiles_seen();
+/* Calls `hook` with the link before each s4u::Link::set_latency, which
+ * SimGrid does not signal, when libsimgrid's callers reach this library's
+ * definition (sg_interposed.cpp: as for profiles_seen, whose false answer
+ * means nothing is taken out of the variables). */
+void on_set_latency(void (*hook)(const simgrid::s4u::Link& link));
 
 /* SimGrid 3.32 keeps every detached comm (SMPI's eager sends, s4u's
  * detach()) in one list for the whole simulation, and removes each

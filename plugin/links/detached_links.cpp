@@ -8,10 +8,7 @@
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
 
-#include <dlfcn.h>
-
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <unordered_set>
@@ -161,6 +158,17 @@ void on_link_state(Link const& link)
     reattach_link(&link);
 }
 
+/* s4u::Link::set_latency (not signalled by SimGrid, 3.32 to 4.1) shifts
+ * the max-min weight and TCP bound of the comms whose variable holds the
+ * link: a comm that dropped the link kept its old weight and lost or won
+ * share on a link it shares (2 % on a backbone, smpi.set_latency_detach).
+ * Later comms start with the new latency; platform creation (every link's
+ * first latency) finds no comm. */
+void on_latency_set(Link const& link)
+{
+  reattach_link(&link);
+}
+
 } // namespace
 
 void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
@@ -181,6 +189,7 @@ void detached_links_start(simgrid::kernel::resource::Model* model, bool enabled)
   st.plans.assign(2 * PLAN_SETS, Plan{});
   st.varying.clear();
   compat::on_link_onoff(on_link_state);
+  compat::on_set_latency(on_latency_set);
 }
 
 bool detach_hidden_links(cg_comm c, Action& action, cg_host s, cg_host d, const simgrid::s4u::Host* src,
@@ -274,25 +283,3 @@ void detached_links_end()
 }
 
 } // namespace contention_sg
-
-/* s4u::Link::set_latency: SimGrid (3.32 to 4.1) gives no signal for it and
- * shifts the max-min weight and TCP bound of the comms whose variable holds
- * the link, so a comm that dropped the link kept its old weight and lost or
- * won share on a link it shares (2 % on a backbone). This library, loaded
- * before libsimgrid (as for Profile::schedule, sg_profiles.cpp; else
- * profiles_seen() is false and nothing is dropped), defines the symbol,
- * puts the link back into the running comms that dropped it, and calls
- * SimGrid's. Later comms start with the new latency; platform creation
- * (every link's first latency) finds no comm. */
-#define SET_LATENCY_SYMBOL "_ZN7simgrid3s4u4Link11set_latencyEd"
-extern "C" void* _ZN7simgrid3s4u4Link11set_latencyEd(void* self, double value)
-{
-  using SetLatency = void* (*)(void*, double);
-  static auto simgrid_set_latency = reinterpret_cast<SetLatency>(dlsym(RTLD_NEXT, SET_LATENCY_SYMBOL));
-  if (simgrid_set_latency == nullptr) {
-    std::fprintf(stderr, "contention: SimGrid's Link::set_latency not found (%s)\n", dlerror());
-    std::abort();
-  }
-  contention_sg::reattach_link(static_cast<const simgrid::s4u::Link*>(self));
-  return simgrid_set_latency(self, value);
-}

@@ -1,12 +1,16 @@
-/* Which links have a profile (sg_compat.hpp, link_has_profile), for every
- * supported release: SimGrid gives a profile to a resource through
- * Profile::schedule(FutureEvtSet*, Resource*), exported under the same
- * name by 3.32, 4.0 and 4.1, and offers no getter. This library, loaded
- * before libsimgrid (LD_PRELOAD by the launchers), defines that symbol,
- * notes the resource and calls SimGrid's. A link's implementation starts
- * with its Resource base, so the noted pointer is Link::get_impl()'s.
- * Whether libsimgrid's calls reach that definition depends on how the
- * program was linked (profiles_seen). */
+/* SimGrid functions this library defines in front of libsimgrid's, for
+ * what SimGrid (3.32 to 4.1) neither signals nor lets one read. The
+ * library is loaded before libsimgrid (LD_PRELOAD by the launchers, first
+ * on an s4u program's link line); each definition does its part and calls
+ * SimGrid's.
+ *
+ * - Profile::schedule(FutureEvtSet*, Resource*), exported under the same
+ *   name by 3.32, 4.0 and 4.1: notes which links have a profile
+ *   (link_has_profile), SimGrid offering no getter. A link's
+ *   implementation starts with its Resource base, so the noted pointer is
+ *   Link::get_impl()'s. Whether libsimgrid's calls reach this definition
+ *   depends on how the program was linked (profiles_seen).
+ * - s4u::Link::set_latency(double): a hook (on_set_latency). */
 #include "sg_compat.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -131,7 +135,32 @@ int probe_object(dl_phdr_info* info, size_t, void* data)
 
 } // namespace
 
+namespace {
+void (*latency_hook)(const simgrid::s4u::Link&) = nullptr;
+}
+
+/* s4u::Link::set_latency (compat::on_set_latency): SimGrid gives no signal
+ * for it. The hook runs before SimGrid's function. */
+#define SET_LATENCY_SYMBOL "_ZN7simgrid3s4u4Link11set_latencyEd"
+extern "C" void* _ZN7simgrid3s4u4Link11set_latencyEd(void* self, double value)
+{
+  using SetLatency = void* (*)(void*, double);
+  static auto simgrid_set_latency = reinterpret_cast<SetLatency>(dlsym(RTLD_NEXT, SET_LATENCY_SYMBOL));
+  if (simgrid_set_latency == nullptr) {
+    std::fprintf(stderr, "contention: SimGrid's Link::set_latency not found (%s)\n", dlerror());
+    std::abort();
+  }
+  if (latency_hook != nullptr)
+    latency_hook(*static_cast<const simgrid::s4u::Link*>(self));
+  return simgrid_set_latency(self, value);
+}
+
 namespace contention_sg::compat {
+
+void on_set_latency(void (*hook)(const simgrid::s4u::Link& link))
+{
+  latency_hook = hook;
+}
 
 bool profiles_seen()
 {
