@@ -68,7 +68,8 @@ Checking:
   --check-options          check the options and the campaign file as far
                            as can be done without smpirun (models and
                            SimGrid options are checked when planning), run
-                           nothing; built-in kernels need not be built yet
+                           nothing; built-in kernels and the build's
+                           smpirun need not be built yet
 Exit status: 0 every run succeeded; 1 a run failed, timed out or is
 missing; 2 bad option or campaign file.
 """

@@ -33,6 +33,12 @@ for out in file user; do
     echo "FAIL: --out $out gave exit $rc and:"; cat "$tmp/err"; fails=1
   fi
 done
+# An --smpirun the setup does not build must be there before it.
+BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --smpirun "$tmp/no-smpirun" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || [ "$(cat "$tmp/err")" != "compare-models: smpirun '$tmp/no-smpirun' not found or not executable (accepted: an executable file)" ]; then
+  echo "FAIL: --smpirun missing gave exit $rc and:"; cat "$tmp/err"; fails=1
+fi
 # Good options (the kernels not built): the check passes, setup and
 # validation run, then the comparison refuses the missing kernel.
 BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --workloads ft --np 4 >"$tmp/out" 2>"$tmp/err"
