@@ -33,7 +33,7 @@ usage() {
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
-build=${BUILD_DIR:-$here/build} largs="" steps=4 limiter=no
+build=${BUILD_DIR:-$here/build} largs="" steps=4 limiter=no given=""
 while [ $# -gt 0 ]; do
   # --help: the comment block at the top of this file, up to its first code line.
   case $1 in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}\(.*\)/\1/p' "$0"; exit 0 ;; esac
@@ -42,6 +42,9 @@ while [ $# -gt 0 ]; do
     *) usage "unknown option '$1' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help)" ;;
   esac
   [ $# -ge 2 ] || usage "$1 needs a value"
+  # a second value silently replaced the first
+  case " $given " in *" $1 "*) usage "$1 is given twice (accepted: one $1)" ;; esac
+  given="$given $1"
   case $1 in
     --launcher) launcher=$2 ;;
     --nodes) nodes=$2 ;;

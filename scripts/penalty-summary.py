@@ -75,6 +75,7 @@ def usage(msg):
 
 def parse_args(argv):
     opts = {"bins": 20, "top": 20, "svg": None, "trace": None}
+    given = set()  # a second --bins, --top or --svg silently replaced the first
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -85,6 +86,9 @@ def parse_args(argv):
             if i + 1 == len(argv):
                 usage(f"{a} needs a value (see --help)")
             v = argv[i + 1]
+            if a in given:
+                usage(f"{a} is given twice (accepted: one {a})")
+            given.add(a)
             if a == "--svg":
                 opts["svg"] = v
             else:

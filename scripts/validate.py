@@ -46,19 +46,32 @@ class OneLineParser(argparse.ArgumentParser):
         sys.exit(2)
 
 
+class Once(argparse.Action):
+    """A single-valued option: a second one silently replaced the first."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        given = namespace.__dict__.setdefault("_given", set())
+        if self.dest in given:
+            parser.error(f"{self.option_strings[0]} is given twice (accepted: one {self.option_strings[0]})")
+        given.add(self.dest)
+        setattr(namespace, self.dest, values)
+
+
 def parse_args(argv):
     p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0])
-    p.add_argument("--datasets", default="", help="only datasets whose name matches this regular expression")
-    p.add_argument("--models", default=" ".join(MODELS), help="models of the main table (default: all)")
-    p.add_argument("--styles", default="splitduplex fatpipe",
+    p.register("action", "once", Once)
+    p.add_argument("--datasets", action="once", default="",
+                   help="only datasets whose name matches this regular expression")
+    p.add_argument("--models", action="once", default=" ".join(MODELS), help="models of the main table (default: all)")
+    p.add_argument("--styles", action="once", default="splitduplex fatpipe",
                    help="platform styles of the second table, contention model only ('none': no table)")
     p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
                    help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
-    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+    p.add_argument("--jobs", action="once", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
+    p.add_argument("--timeout", action="once", type=float, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"wall-time bound of each run in seconds (default: {DEFAULT_TIMEOUT:g})")
-    p.add_argument("--out", default=None, help="output directory (default: BUILD/validation)")
-    p.add_argument("--manifest", default=os.path.join(ROOT, "scripts", "validate-datasets.txt"),
+    p.add_argument("--out", action="once", default=None, help="output directory (default: BUILD/validation)")
+    p.add_argument("--manifest", action="once", default=os.path.join(ROOT, "scripts", "validate-datasets.txt"),
                    help="the dataset list (default: scripts/validate-datasets.txt; its paths are relative "
                         "to the repository)")
     p.add_argument("--list", action="store_true", help="list the datasets and exit")

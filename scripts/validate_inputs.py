@@ -248,6 +248,19 @@ def _load_data(ds):
         root = ET.fromstring(text)
     except ET.ParseError as e:
         raise InputError(f"{ds.path}:{e.position[0]}: not well-formed XML (accepted: a scenario, doc/scenario.md)")
+    # The layout and names contention-predict accepts (doc/scenario.md): a
+    # nested comm was counted, and 'n0 ' was a host other than 'n0'.
+    if root.tag != "scenario":
+        raise InputError(f"{ds.path}: root element <{shown(root.tag)}> (accepted: a scenario, doc/scenario.md)")
+    for el in root:
+        if el.tag not in ("host", "comm") or len(el):
+            raise InputError(f"{ds.path}: element <{shown(el.tag)}> {'holding elements ' if len(el) else ''}in "
+                             f"<scenario> (accepted: empty <host/> and <comm/> elements, doc/scenario.md)")
+        for key in ("id", "rack", "src", "dst"):
+            name = el.get(key)
+            if name is not None and (name == "" or name != name.strip()):
+                raise InputError(f"{ds.path}: <{el.tag}> attribute {key} '{shown(name)}': accepted: a name without "
+                                 f"leading or trailing blanks (names are compared exactly)")
     ds.bandwidth = quantity(root.get("bandwidth"), _BW, f"{ds.path}: attribute bandwidth")
     for h in root.iter("host"):
         ds.racks[h.get("id")] = h.get("rack")
@@ -257,7 +270,7 @@ def _load_data(ds):
         comm = {k: c.get(k) for k in ("id", "src", "dst", "size")}
         if None in comm.values():
             raise InputError(f"{what}: needs id, src, dst and size")
-        if c.get("start", "0") not in ("0", "0s"):
+        if quantity(c.get("start", "0"), _TIME, f"{what}: start", zero=True) != 0:
             raise InputError(f"{what}: start times are not supported by the validation (all comms start together)")
         if not re.fullmatch(r"[^\s,]{1,63}", comm["id"]):
             raise InputError(f"{what}: id (accepted: 1 to 63 characters, no blank or comma)")

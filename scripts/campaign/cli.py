@@ -68,7 +68,8 @@ Checking:
   --check-options          check the options and the campaign file as far
                            as can be done without smpirun (models and
                            SimGrid options are checked when planning), run
-                           nothing; built-in kernels need not be built yet
+                           nothing; built-in kernels and the build's
+                           smpirun need not be built yet
 Exit status: 0 every run succeeded; 1 a run failed, timed out or is
 missing; 2 bad option or campaign file.
 """
@@ -76,6 +77,10 @@ missing; 2 bad option or campaign file.
 VALUED = ("--campaign", "--program", "--workloads", "--platform", "--hostfile", "--np", "--models", "--timeout",
           "--smpirun", "-j", "--jobs", "--out", "--partition", "--time", "--sbatch-option", "--setup",
           "--max-parallel", "--collect", "--resume")
+# Options that set one value: a second one would silently replace the first.
+SINGLE = {"--campaign": "--campaign", "--np": "--np", "--timeout": "--timeout", "--smpirun": "--smpirun",
+          "-j": "-j (--jobs)", "--jobs": "-j (--jobs)", "--out": "--out", "--partition": "--partition",
+          "--time": "--time", "--max-parallel": "--max-parallel", "--collect": "--collect", "--resume": "--resume"}
 # flag -> (setting, value)
 FLAGS = {"-q": ("quiet", True), "--quiet": ("quiet", True), "--slurm": ("slurm", True), "--wait": ("wait", True),
          "--log-scale": ("log_scale", True), "--no-figures": ("figures", False), "-h": ("help", True),
@@ -95,6 +100,7 @@ def parse(argv):
            "collect": None, "resume": None, "log_scale": False, "figures": True, "help": False, "run_one": None,
            "check": False}
     raw_platforms = []  # [text, hostfile or None]
+    once = set()  # SINGLE's options given
     i = 0
     while i < len(argv):
         a = argv[i]
@@ -119,6 +125,10 @@ def parse(argv):
         v = argv[i + 1]
         i += 2
         where = f"option {a} '{v}'"
+        if a in SINGLE:
+            if SINGLE[a] in once:
+                raise CampaignError(f"{where}: {SINGLE[a]} is given twice; accepted: one {SINGLE[a]}")
+            once.add(SINGLE[a])
         if v == "" and a in ("--campaign", "--out", "--collect", "--resume", "--smpirun", "--platform", "--hostfile"):
             # os.path.abspath('') is the current directory: no silent default.
             raise CampaignError(f"{where}: expects a path, got an empty one")

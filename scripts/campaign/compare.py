@@ -175,7 +175,14 @@ def main(argv):
     if run["check"]:  # what a campaign checks before it plans, nothing run
         build = cli.build_dir()
         file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
-        cli.merge(file_s, cli_s, build)
+        settings = cli.merge(file_s, cli_s, build)
+        name = settings["smpirun"]  # one the setup does not build must be there now
+        if name is not None and not os.path.abspath(name).startswith(os.path.join(build, "")):
+            planner.find_smpirun(settings, build)
+        if run["collect"] or run["resume"]:
+            planner.load(run["collect"] or run["resume"])
+        else:  # as the campaign checks its --out before it plans
+            results.check_new_out(run["out"] or os.path.join(build, "compare"))
         return 0
     if run["run_one"]:
         return run_one(*run["run_one"])

@@ -91,6 +91,8 @@ def check_new_out(out):
     but a file the campaign would overwrite or remove (results.csv,
     hostfile, runs/NNNN.csv...): that file is a user's. Other files stay
     as they are (a campaign removes only its own)."""
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise CampaignError(f"results directory '{out}' is a file (accepted: a directory; give another --out DIR)")
     if not os.path.isdir(out) or os.path.exists(os.path.join(out, "plan.json")):
         return
     names = set(os.listdir(out))

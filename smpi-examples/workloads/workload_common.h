@@ -20,8 +20,8 @@
 #define WL_MAX_BYTES 1073741824L
 #define WL_MAX_FLOPS 1000000000000000L
 
-/* Reads "--name value" integer options in [min, max]; exits with a message
- * naming the option on a bad value (strtol saturates out-of-range input, so
+/* Reads "--name value" integer options in [min, max] (after MPI_Init);
+ * exits with a message naming the option on a bad value (strtol saturates out-of-range input, so
  * errno is checked: 1e30 iterations must not become LONG_MAX silently). */
 static long wl_opt(int argc, char **argv, const char *name, long def, long min, long max)
 {
@@ -31,8 +31,11 @@ static long wl_opt(int argc, char **argv, const char *name, long def, long min, 
       errno = 0;
       long v = strtol(argv[i + 1], &end, 10);
       if (end == argv[i + 1] || *end || errno != 0 || v < min || v > max) {
-        fprintf(stderr, "%s: option %s expects an integer from %ld to %ld, got '%s'\n", argv[0], name, min,
-                max, argv[i + 1]);
+        int rank; /* every rank finds the error: rank 0 prints its line */
+        MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+        if (rank == 0)
+          fprintf(stderr, "%s: option %s expects an integer from %ld to %ld, got '%s'\n", argv[0], name, min,
+                  max, argv[i + 1]);
         MPI_Abort(MPI_COMM_WORLD, 2);
       }
       return v;

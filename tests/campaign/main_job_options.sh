@@ -22,6 +22,23 @@ want="compare-models: option --np '0': rank counts are integers from 1 to 100000
 if [ $rc -ne 2 ] || [ "$(cat "$tmp/err")" != "$want" ]; then
   echo "FAIL: --np 0 gave exit $rc and:"; cat "$tmp/err"; fails=1
 fi
+# An --out the campaign refuses (a file; a user's results.csv) was seen
+# only after the setup and the validation.
+echo x >"$tmp/file"
+mkdir "$tmp/user" && echo x >"$tmp/user/results.csv"
+for out in file user; do
+  BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --out "$tmp/$out" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  if [ $rc -ne 2 ] || grep -q RAN "$tmp/err" || ! grep -q "^compare-models: results directory '$tmp/$out' " "$tmp/err"; then
+    echo "FAIL: --out $out gave exit $rc and:"; cat "$tmp/err"; fails=1
+  fi
+done
+# An --smpirun the setup does not build must be there before it.
+BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --smpirun "$tmp/no-smpirun" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || [ "$(cat "$tmp/err")" != "compare-models: smpirun '$tmp/no-smpirun' not found or not executable (accepted: an executable file)" ]; then
+  echo "FAIL: --smpirun missing gave exit $rc and:"; cat "$tmp/err"; fails=1
+fi
 # Good options (the kernels not built): the check passes, setup and
 # validation run, then the comparison refuses the missing kernel.
 BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --workloads ft --np 4 >"$tmp/out" 2>"$tmp/err"

@@ -4,7 +4,7 @@
 set -u
 src=$1
 fail=0
-for args in "--family bogus" "extra" "--family"; do
+for args in "--family bogus" "extra" "--family" "--family gige-recv --family all"; do
   err=$(python3 "$src/scripts/validate_fit.py" $args 2>&1 >/dev/null)
   rc=$?
   lines=$(printf '%s\n' "$err" | wc -l)

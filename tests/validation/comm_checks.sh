@@ -32,5 +32,16 @@ check self-comm '<comm id="a" src="n0" dst="n0" size="20MiB" measured="0.036"/>'
   "comm 'a': src and dst are both 'n0' (accepted: two hosts)"
 check huge-size '<comm id="a" src="n0" dst="n1" size="2GiB" measured="1.1"/>' \
   "comm 'a': size: '2GiB' is 2.14748e+09 bytes (accepted: up to 2147483647, the most the benchmark sends)"
-[ $fails -eq 0 ] && echo "all 5 cases refused before any run"
+# 'n0 ' was a host other than 'n0' (contention-predict refuses it); a comm
+# nested in a comm was counted as one more.
+check blank-name '<comm id="a" src="n0 " dst="n1" size="20MiB" measured="0.036"/>' \
+  "<comm> attribute src 'n0 ': accepted: a name without leading or trailing blanks (names are compared exactly)"
+check nested '<comm id="a" src="n0" dst="n1" size="20MiB" measured="0.036"><comm id="b" src="n2" dst="n3" size="1" measured="1"/></comm>' \
+  "element <comm> holding elements in <scenario> (accepted: empty <host/> and <comm/> elements, doc/scenario.md)"
+# start="0.0" is a start at 0: it was refused as a start time.
+printf '<scenario bandwidth="1958863858">\n<comm id="a" src="n0" dst="n1" size="20MiB" start="0.0ms" measured="0.036"/>\n</scenario>\n' >"$work/zero.xml"
+printf 'testbed ib platforms/ib-testbed.xml infiniband\ndataset zero ib %s\n' "$work/zero.xml" >"$work/zero.txt"
+python3 "$src/scripts/validate.py" --manifest "$work/zero.txt" --list >/dev/null 2>"$work/zero.err" ||
+  { echo "FAIL start 0.0ms: $(cat "$work/zero.err")"; fails=$((fails + 1)); }
+[ $fails -eq 0 ] && echo "all 7 cases refused before any run, a start of 0.0ms accepted"
 exit $fails

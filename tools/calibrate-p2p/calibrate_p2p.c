@@ -105,6 +105,8 @@ static const char *conflict(const options *o)
     return "--send and --recv need --pingpong FILE (the transfer is fitted on the round trips)";
   if (o->breaks && o->detect)
     return "--breakpoints and --detect exclude each other";
+  if (o->out && !strcmp(o->emit, "none")) /* -o was ignored: no file, exit 0 */
+    return "-o FILE writes the emitted text: give --emit cfg, config or params with it, or no -o";
   return NULL;
 }
 

@@ -148,6 +148,14 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
     return usage_error(prog, "--fit takes a technology name or auto", NULL);
   if (o->nfiles == 0)
     return usage_error(prog, "--fit needs measured schemes: one scenario file per scheme", NULL);
+  /* A scheme given twice counted twice: its held-out error was an
+   * in-sample one (the other copy fitted it). */
+  struct stat sa, sb;
+  for (size_t a = 0; a < o->nfiles; a++)
+    for (size_t b = 0; b < a; b++)
+      if (stat(o->files[a], &sa) == 0 && stat(o->files[b], &sb) == 0 && sa.st_dev == sb.st_dev &&
+          sa.st_ino == sb.st_ino)
+        return usage_error(prog, "this scheme file is given twice (accepted: each scheme once)", o->files[a]);
   /* fopen("w") of --emit would replace a scheme by the flags (same device
    * and inode: another spelling of the path is the same file). */
   struct stat se, sf;
@@ -354,6 +362,12 @@ static int start_values(const char *prog, const fit_opts *o, const cg_tech *t, d
       return 2;
     if (hold[p]) {
       fprintf(stderr, "%s: --hold %s is given twice (accepted: each parameter once)\n", prog, o->hnames[i]);
+      return 2;
+    }
+    if (given[p] && o->hvalues[i]) { /* the held value silently replaced the --param one */
+      fprintf(stderr, "%s: --hold %s=%s and --param %s give %s two values (accepted: --hold %s=VALUE, or "
+              "--param %s=VALUE with --hold %s)\n", prog, o->hnames[i], o->hvalues[i], o->hnames[i], o->hnames[i],
+              o->hnames[i], o->hnames[i], o->hnames[i]);
       return 2;
     }
     hold[p] = 1;
