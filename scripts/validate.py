@@ -29,11 +29,15 @@ import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from validate_chart import write_svg  # noqa: E402
-from validate_inputs import InputError, Platform, UsageError, load_manifest  # noqa: E402
-from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,  # noqa: E402
-                             write_eabs_csv)
-from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform  # noqa: E402
+try:  # a Ctrl-C while Python loads the modules (nothing started yet) is no traceback
+    from validate_chart import write_svg  # noqa: E402
+    from validate_inputs import InputError, Platform, UsageError, load_manifest  # noqa: E402
+    from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,  # noqa: E402
+                                 write_eabs_csv)
+    from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform  # noqa: E402
+except KeyboardInterrupt:
+    print("validate: interrupted", file=sys.stderr)
+    sys.exit(128 + signal.SIGINT)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -291,4 +295,7 @@ if __name__ == "__main__":
         # the interpreter's own flush at exit would fail again, noisily
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
+    except KeyboardInterrupt:  # Ctrl-C outside the runs (reading and checking the inputs, writing the results)
+        print("validate: interrupted", file=sys.stderr)
+        status = 128 + signal.SIGINT
     sys.exit(status)

@@ -9,18 +9,22 @@ import threading
 import warnings
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-import campaign_file
-import cli
-import figures
-import local
-import lock
-import plan as planner
-import results
-import simulate
-import slurm
-import spec
-import table
-from spec import CampaignError
+try:  # a Ctrl-C while Python loads the modules (nothing started yet) is no traceback
+    import campaign_file
+    import cli
+    import figures
+    import local
+    import lock
+    import plan as planner
+    import results
+    import simulate
+    import slurm
+    import spec
+    import table
+    from spec import CampaignError
+except KeyboardInterrupt:
+    print("compare-models: interrupted", file=sys.stderr)
+    sys.exit(128 + signal.SIGINT)
 
 
 class Stopped(BaseException):
