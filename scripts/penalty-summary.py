@@ -362,3 +362,6 @@ if __name__ == "__main__":
     except OSError as e:  # a full disk, a closed descriptor
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush: no second report
         die(f"standard output: {e.strerror or e}")
+    except KeyboardInterrupt:  # Ctrl-C while a large trace is read: one line, not a traceback
+        print("penalty-summary: interrupted", file=sys.stderr)
+        sys.exit(128 + signal.SIGINT)

@@ -201,4 +201,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # Ctrl-C during the grid search: one line, not a traceback
+        print("validate_fit: interrupted", file=sys.stderr)
+        sys.exit(130)

@@ -2,11 +2,11 @@
 Ctrl-C (KeyboardInterrupt) raised at a chosen instant, to check that the
 script ends with one line, not a traceback, whatever it was doing.
 WHERE: import:MODULE (while the script imports MODULE) or
-call:subprocess.run (at the script's first subprocess.run)."""
+call:MODULE.FUNCTION (at the script's first call of it, e.g. subprocess.run)."""
 import builtins
+import importlib
 import os
 import runpy
-import subprocess
 import sys
 
 where, script = sys.argv[1], sys.argv[2]
@@ -21,10 +21,11 @@ if kind == "import":
             raise KeyboardInterrupt
         return real_import(module, *args, **kwargs)
     builtins.__import__ = interrupted_import
-elif where == "call:subprocess.run":
-    def interrupted_run(*args, **kwargs):
+elif kind == "call" and "." in name:
+    def interrupted_call(*args, **kwargs):
         raise KeyboardInterrupt
-    subprocess.run = interrupted_run
+    module, _, function = name.rpartition(".")
+    setattr(importlib.import_module(module), function, interrupted_call)
 else:
-    sys.exit(f"interrupt_at.py: unknown WHERE '{where}' (accepted: import:MODULE, call:subprocess.run)")
+    sys.exit(f"interrupt_at.py: unknown WHERE '{where}' (accepted: import:MODULE, call:MODULE.FUNCTION)")
 runpy.run_path(script, run_name="__main__")
