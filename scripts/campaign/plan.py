@@ -251,7 +251,9 @@ def plan_problem(plan):
         return f"the file holds a JSON {type(plan).__name__}, not an object"
     if not isinstance(plan.get("cwd"), str) or "\0" in plan["cwd"]:
         return "no 'cwd' directory"
-    t = plan.get("timeout")
+    if "timeout" not in plan:  # (simulate reads it: a KeyError traceback at the first run)
+        return "no 'timeout' (seconds, or null: no limit)"
+    t = plan["timeout"]
     if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t <= spec.MAX_TIMEOUT):
         return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):
