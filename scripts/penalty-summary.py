@@ -90,6 +90,8 @@ def parse_args(argv):
                 usage(f"{a} is given twice (accepted: one {a})")
             given.add(a)
             if a == "--svg":
+                if not v:  # '' drew no figure, silently
+                    usage("--svg '': expected a file path")
                 opts["svg"] = v
             else:
                 try:
