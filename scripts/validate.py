@@ -287,6 +287,7 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
+    sys.stdout.reconfigure(errors="surrogateescape")  # an --out path that is not UTF-8, printed as given
     try:
         status = main(sys.argv[1:])
         sys.stdout.flush()
