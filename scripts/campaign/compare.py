@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """compare-models.sh: runs a campaign (programs x platforms x rank counts x
 network models) here or on Slurm, and reports it. See cli.USAGE."""
-import os
-import re
-import signal
 import sys
-import threading
-import warnings
 
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-try:  # a Ctrl-C while Python loads the modules (nothing started yet) is no traceback
+# A Ctrl-C while Python loads the modules (nothing started yet; 're' and
+# 'signal' take a while on a loaded machine) is one line, not a traceback.
+try:
+    import os
+    import re
+    import signal
+    import threading
+    import warnings
+
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
     import campaign_file
     import cli
     import figures
@@ -23,8 +26,8 @@ try:  # a Ctrl-C while Python loads the modules (nothing started yet) is no trac
     import table
     from spec import CampaignError
 except KeyboardInterrupt:
-    print("compare-models: interrupted", file=sys.stderr)
-    sys.exit(128 + signal.SIGINT)
+    sys.stderr.write("compare-models: interrupted\n")
+    sys.exit(130)
 
 
 class Stopped(BaseException):
