@@ -21,12 +21,18 @@ is closed at the last time of the file and counted as unfinished). Prints:
 with no dependency. "Time-weighted": a comm counts for as long as it runs at
 each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
 """
-import codecs
-import csv
-import math
-import os
-import signal
 import sys
+
+# A Ctrl-C while Python loads the modules is one line, not a traceback.
+try:
+    import codecs
+    import csv
+    import math
+    import os
+    import signal
+except KeyboardInterrupt:
+    sys.stderr.write("penalty-summary: interrupted\n")
+    sys.exit(130)
 
 
 class Acc:
