@@ -104,12 +104,16 @@ mpicc -O2 "$here/smpi-examples/contention-bench/contention_bench.c" \
 run() {
   n=$1
   shift
+  # $largs is split into words, not expanded as file names: '-w node[1-4]'
+  # became the names of the files it matched in the current directory.
+  set -f
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
     srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@"
   else
     mpirun -np "$n" --map-by node $largs "$@"
   fi
+  set +f
 }
 
 echo "calibrate-cluster: point-to-point measurements (2 nodes)" >&2

@@ -21,12 +21,18 @@ is closed at the last time of the file and counted as unfinished). Prints:
 with no dependency. "Time-weighted": a comm counts for as long as it runs at
 each penalty, so a 1 s comm at penalty 4 weighs 1000 times a 1 ms one.
 """
-import codecs
-import csv
-import math
-import os
-import signal
 import sys
+
+# A Ctrl-C while Python loads the modules is one line, not a traceback.
+try:
+    import codecs
+    import csv
+    import math
+    import os
+    import signal
+except KeyboardInterrupt:
+    sys.stderr.write("penalty-summary: interrupted\n")
+    sys.exit(130)
 
 
 class Acc:
@@ -90,6 +96,8 @@ def parse_args(argv):
                 usage(f"{a} is given twice (accepted: one {a})")
             given.add(a)
             if a == "--svg":
+                if not v:  # '' drew no figure, silently
+                    usage("--svg '': expected a file path")
                 opts["svg"] = v
             else:
                 try:
@@ -362,3 +370,6 @@ if __name__ == "__main__":
     except OSError as e:  # a full disk, a closed descriptor
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush: no second report
         die(f"standard output: {e.strerror or e}")
+    except KeyboardInterrupt:  # Ctrl-C while a large trace is read: one line, not a traceback
+        print("penalty-summary: interrupted", file=sys.stderr)
+        sys.exit(128 + signal.SIGINT)

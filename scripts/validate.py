@@ -22,18 +22,25 @@ usage: scripts/validate.py [--datasets REGEX] [--models "contention SMPI CM02 LV
            [--styles "splitduplex fatpipe" (default; also shared) | none] [--platform TESTBED=FILE]...
            [--jobs N] [--timeout S] [--out DIR] [--manifest FILE] [--list]
 """
-import argparse
-import os
-import re
-import signal
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from validate_chart import write_svg  # noqa: E402
-from validate_inputs import InputError, Platform, UsageError, load_manifest  # noqa: E402
-from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,  # noqa: E402
-                             write_eabs_csv)
-from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform  # noqa: E402
+# A Ctrl-C while Python loads the modules (nothing started yet) is one
+# line, not a traceback.
+try:
+    import argparse
+    import os
+    import re
+    import signal
+
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from validate_chart import write_svg
+    from validate_inputs import InputError, Platform, UsageError, load_manifest
+    from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,
+                                 write_eabs_csv)
+    from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform
+except KeyboardInterrupt:
+    sys.stderr.write("validate: interrupted\n")
+    sys.exit(130)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -283,6 +290,7 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
+    sys.stdout.reconfigure(errors="surrogateescape")  # an --out path that is not UTF-8, printed as given
     try:
         status = main(sys.argv[1:])
         sys.stdout.flush()
@@ -291,4 +299,7 @@ if __name__ == "__main__":
         # the interpreter's own flush at exit would fail again, noisily
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         status = 1
+    except KeyboardInterrupt:  # Ctrl-C outside the runs (reading and checking the inputs, writing the results)
+        print("validate: interrupted", file=sys.stderr)
+        status = 128 + signal.SIGINT
     sys.exit(status)

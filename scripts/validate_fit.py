@@ -16,15 +16,21 @@ on schemes 5 and 6 at 1.54 B, doc/validation.md).
 usage: scripts/validate_fit.py [--family gige-recv|infinihost|gige-limiter|all]
 Exit status: 0, 1 if a core tool fails, 2 on a bad option.
 """
-import argparse
-import csv
-import io
-import itertools
-import os
-import subprocess
 import sys
-import tempfile
-import xml.etree.ElementTree as ET
+
+# A Ctrl-C while Python loads the modules is one line, not a traceback.
+try:
+    import argparse
+    import csv
+    import io
+    import itertools
+    import os
+    import subprocess
+    import tempfile
+    import xml.etree.ElementTree as ET
+except KeyboardInterrupt:
+    sys.stderr.write("validate_fit: interrupted\n")
+    sys.exit(130)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCHEMES = (2, 3, 4, 5, 6)
@@ -201,4 +207,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    try:
+        sys.exit(main(sys.argv[1:]))
+    except KeyboardInterrupt:  # Ctrl-C during the grid search: one line, not a traceback
+        print("validate_fit: interrupted", file=sys.stderr)
+        sys.exit(130)

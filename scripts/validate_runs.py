@@ -195,7 +195,7 @@ def _one(run, index, bench_run, work, timeout):
     cmd = [bench_run, base + ".graph", "-platform", run.platform.path] + \
         model_args(run.model, run.technology, run.platform)
     run.log = base + ".log"
-    with open(base + ".cmd", "w") as f:
+    with open(base + ".cmd", "w", errors="surrogateescape") as f:  # (an --out path that is not UTF-8)
         f.write(" ".join(cmd) + "\n")
     try:
         status, stdout, stderr = _run_bounded(cmd, env, timeout)

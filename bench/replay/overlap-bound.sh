@@ -20,14 +20,13 @@ if [ $# -ne 2 ]; then
 fi
 # A regular file: awk would read /dev/zero as one endless line.
 [ -f "$1" ] || { echo "overlap-bound.sh: $1: not a regular file (bench_replay --flush-times's output)" >&2; exit 2; }
-case $2 in
-  '' | *[!0-9.eE+-]* | *.*.* ) echo "overlap-bound.sh: SIMGRID_SECONDS '$2': accepted: seconds, a number >= 0" >&2; exit 2 ;;
-esac
-awk 'BEGIN { s = ARGV[1] + 0; exit !(s >= 0 && s < 1e300) }' "$2" ||
+# Decimal numbers only: awk reads 'e', '-', '1-2' or 'abc' as 0 or 1.
+NUMBER='^([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?$'
+awk -v n="$2" -v re="$NUMBER" 'BEGIN { exit !(n ~ re && n + 0 < 1e300) }' ||
   { echo "overlap-bound.sh: SIMGRID_SECONDS '$2': accepted: seconds, a number >= 0" >&2; exit 2; }
-awk -v S="$2" -v file="$1" '
-  NF != 3 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ {
-    printf "overlap-bound.sh: %s:%d: expected \"STARTED ENDED SECONDS\"\n", file, NR > "/dev/stderr"
+awk -v S="$2" -v file="$1" -v re="$NUMBER" '
+  NF != 3 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ || $3 !~ re || $3 + 0 >= 1e300 {
+    printf "overlap-bound.sh: %s:%d: expected \"STARTED ENDED SECONDS\" (whole counts, seconds a number >= 0)\n", file, NR > "/dev/stderr"
     bad = 1; exit 2
   }
   { st[NR] = $1; r[NR] = $3 + 0; n = NR }

@@ -64,8 +64,19 @@ awk -F, -v cmd="$pattern${PROGRAM:+ (${PROGRAM})} $np ranks, $per per node, $tec
     if (nb) print "."
   }' "$tmp/trace" | gzip -9n >"$out" &
 reader=$!
+# A writer of the FIFO until smpirun has ended: a smpirun that fails before
+# it opens the trace (a refused option) left the reader blocked in its
+# open, for ever, and record.sh with it.
+exec 3<>"$tmp/trace"
+status=0
 "$build/bin/smpirun" -platform "$tmp/platform.xml" -hostfile "$tmp/hosts" -np "$np" \
   --cfg=network/model:contention --cfg=contention/technology:"$tech" --cfg=contention/trace:"$tmp/trace" \
   $(pattern_options "$pattern") --log=root.thres:critical \
-  "$prog" "$@" >/dev/null
-wait $reader
+  "$prog" "$@" >/dev/null 3<&- || status=$?
+exec 3<&-
+wait $reader || status=$?
+if [ $status -ne 0 ]; then
+  [ ! -f "$out" ] || rm -f "$out"  # a part of a trace is no recording (a device stays)
+  echo "record.sh: the recording failed (exit status $status); $out not written" >&2
+  exit 1
+fi

@@ -19,7 +19,8 @@ SINGLE_SLURM_KEYS = ("partition", "time", "max-parallel")
 # The most a campaign file may hold: /dev/zero or a wrong file of gigabytes
 # is refused at once instead of filling the memory.
 MAX_BYTES = 16 << 20
-SLURM_TIME = re.compile(r"^(\d+|\d+:\d\d|\d+:\d\d:\d\d|\d+-\d+|\d+-\d+:\d\d|\d+-\d+:\d\d:\d\d)$")
+# (ASCII digits: \d alone takes '٣', which sbatch refuses at submission.)
+SLURM_TIME = re.compile(r"^(\d+|\d+:\d\d|\d+:\d\d:\d\d|\d+-\d+|\d+-\d+:\d\d|\d+-\d+:\d\d:\d\d)$", re.ASCII)
 
 
 def empty_settings():
@@ -114,6 +115,14 @@ def read_lines(path):
     if nul >= 0:
         raise CampaignError(f"{path}:{text.count(chr(10), 0, nul) + 1}: NUL byte in the line (a campaign file is "
                             f"text: 'key value...' lines)")
+    # A carriage return ends a line only before a newline (CRLF): a file
+    # with CR line ends would read as one line, its keys as arguments of
+    # the first one.
+    cr = text.replace("\r\n", "\n").find("\r")
+    if cr >= 0:
+        line = text.replace("\r\n", "\n").count("\n", 0, cr) + 1
+        raise CampaignError(f"{path}:{line}: carriage return inside the line (accepted line ends: LF or CR LF; "
+                            f"save the campaign file with these)")
     lines = text.split("\n")
     return lines[:-1] if lines and lines[-1] == "" else lines
 

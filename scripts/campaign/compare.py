@@ -1,26 +1,33 @@
 #!/usr/bin/env python3
 """compare-models.sh: runs a campaign (programs x platforms x rank counts x
 network models) here or on Slurm, and reports it. See cli.USAGE."""
-import os
-import re
-import signal
 import sys
-import threading
-import warnings
 
-sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-import campaign_file
-import cli
-import figures
-import local
-import lock
-import plan as planner
-import results
-import simulate
-import slurm
-import spec
-import table
-from spec import CampaignError
+# A Ctrl-C while Python loads the modules (nothing started yet; 're' and
+# 'signal' take a while on a loaded machine) is one line, not a traceback.
+try:
+    import os
+    import re
+    import signal
+    import threading
+    import warnings
+
+    sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    import campaign_file
+    import cli
+    import figures
+    import local
+    import lock
+    import plan as planner
+    import results
+    import simulate
+    import slurm
+    import spec
+    import table
+    from spec import CampaignError
+except KeyboardInterrupt:
+    sys.stderr.write("compare-models: interrupted\n")
+    sys.exit(130)
 
 
 class Stopped(BaseException):

@@ -123,6 +123,32 @@ def check_words(settings):
                 refuse("program argument", arg, f"program {prog.label}")
 
 
+# smpirun options that set what a run's row names (its rank count, platform,
+# hostfile, model): given to every run or to a model, the last one given
+# wins, and the row would name what the campaign asked for, not what ran.
+ROW_OPTIONS = {"-np": "rank counts: --np or the 'ranks' key", "-n": "rank counts: --np or the 'ranks' key",
+               "-platform": "platforms: --platform or the 'platform' key",
+               "-hostfile": "hostfiles: --hostfile or the 'platform' key",
+               "-machinefile": "hostfiles: --hostfile or the 'platform' key"}
+ROW_CFG = "--cfg=network/model:"
+
+
+def check_row_options(settings):
+    """Refuses smpirun options that would run another rank count, platform,
+    hostfile or model than the run's row names."""
+    def refuse(opt, instead, where):
+        raise CampaignError(f"{where}: smpirun option '{opt}' sets what each run's row names, which the campaign "
+                            f"sets itself; accepted: {instead}")
+    lists = [(settings["smpirun_args"], "smpirun options")] + [(m.cfg, m.where or f"model {m.label}")
+                                                                for m in settings["models"]]
+    for opts, where in lists:
+        for opt in opts:
+            if opt in ROW_OPTIONS:
+                refuse(opt, ROW_OPTIONS[opt], where)
+            if opt.startswith(ROW_CFG):
+                refuse(opt, "network models: --models or the 'model' key (one model each)", where)
+
+
 def hostfile_argument(path, cwd):
     """The hostfile as smpirun gets it: its path, or (if that holds a blank,
     e.g. a campaign in "My runs/") its path from the runs' directory."""
@@ -204,6 +230,7 @@ def build(settings, out, build_dir, cwd):
     """Settings -> list of run dicts; checks the models against smpirun."""
     smpirun = find_smpirun(settings, build_dir)
     check_words(settings)
+    check_row_options(settings)
     os.makedirs(out, exist_ok=True)
     generated = None
     hostfiles = []
@@ -251,7 +278,9 @@ def plan_problem(plan):
         return f"the file holds a JSON {type(plan).__name__}, not an object"
     if not isinstance(plan.get("cwd"), str) or "\0" in plan["cwd"]:
         return "no 'cwd' directory"
-    t = plan.get("timeout")
+    if "timeout" not in plan:  # (simulate reads it: a KeyError traceback at the first run)
+        return "no 'timeout' (seconds, or null: no limit)"
+    t = plan["timeout"]
     if t is not None and (isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 < t <= spec.MAX_TIMEOUT):
         return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):

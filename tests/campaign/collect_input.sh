@@ -57,4 +57,11 @@ rc=${PIPESTATUS[0]}
 expect 1 "compare-models: $d/results.csv: File too large"
 leftover=$(find "$d" -name '*.tmp*')
 [ -z "$leftover" ] || fail "temporary files left: $leftover"
-echo "collect: plan list, damaged row, huge values and a write error each one line"
+
+# A plan.json without its 'timeout' passed the check, then --resume ended
+# in a KeyError traceback when it ran the first run.
+printf '{"cwd": "/", "runs": [%s]}\n' "$(run 0 contention)" > "$d/plan.json"
+rm -f "$d/runs/0000.csv"
+bash "$cmp" --resume "$d" -q --no-figures > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect 2 "compare-models: $d/plan.json: not a campaign plan: no 'timeout' (seconds, or null: no limit)"
+echo "collect: plan list, damaged row, huge values and a write error, a plan without timeout each one line"

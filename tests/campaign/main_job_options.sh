@@ -44,5 +44,11 @@ fi
 BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --workloads ft --np 4 >"$tmp/out" 2>"$tmp/err"
 grep -q "RAN setup" "$tmp/err" && grep -q "RAN validate" "$tmp/err" && grep -q "built-in kernel 'ft' is not built" "$tmp/err" ||
   { echo "FAIL: good options:"; cat "$tmp/err"; fails=1; }
+# --help printed compare-models' usage, then ran the whole job.
+BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --help >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || grep -q RAN "$tmp/err" || ! grep -q "^usage: compare-models.sh " "$tmp/out"; then
+  echo "FAIL: --help gave exit $rc and:"; cat "$tmp/out" "$tmp/err"; fails=1
+fi
 [ $fails -eq 0 ] && echo "ok: a bad option stops main-job.sh before its setup"
 [ $fails -eq 0 ]
