@@ -283,13 +283,6 @@ void flush()
 {
   st.pending = false;
   st.flushes++;
-  /* SimGrid applies a profile event of a link no variable holds without
-   * stopping there, so the change and the next comm starts may reach one
-   * flush: the starts must see the links' new bandwidths. */
-  if (st.bandwidth_changed) {
-    read_node_bandwidths();
-    st.bottleneck.clear();
-  }
   add_started_comms(); /* not timed: the comm starts were not, and the rules' time is the core's */
   st.rows = trace_enabled() || XBT_LOG_ISENABLED(contention, xbt_log_priority_debug);
   using clock = std::chrono::steady_clock;
@@ -303,6 +296,8 @@ void flush()
   rehide_links();
   if (st.bandwidth_changed) { /* B may have changed for any comm: the plan re-rates them all */
     st.bandwidth_changed = false;
+    read_node_bandwidths();
+    st.bottleneck.clear();
     for (size_t c = 0; c < st.actions.size(); c++)
       if (st.actions[c] != nullptr)
         cg_rate_plan_set_bandwidth(st.plan, static_cast<cg_comm>(c), comm_bandwidth(st.info[c].src, st.info[c].dst));
@@ -405,6 +400,13 @@ void add_plain(Action& action, const Host* h)
 /* The comms started since the last flush, added in their start order. */
 void add_started_comms()
 {
+  /* SimGrid applies a profile event of a link no variable holds without
+   * stopping there, so a bandwidth change and the next starts may reach
+   * one flush (or a comm's end): the starts must see the new bandwidths. */
+  if (st.bandwidth_changed && not st.starts.empty()) {
+    read_node_bandwidths();
+    st.bottleneck.clear();
+  }
   for (const State::Start& start : st.starts)
     if (start.src == start.dst)
       add_plain(*start.action, start.src);
