@@ -365,7 +365,9 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
   if (start > 0 && (b0 < 0 || start < b0))
     b0 = start;
-  cg_rate_plan_add_comm(st.plan, c, b0, cg_step_factor_at(&st.bw_factor, action.get_cost()), alone_on(real), links,
+  /* f: SimGrid's own factor of the comm (SMPI's bandwidth factor, or a
+   * factor callback's value, which the smpi/bw-factor option does not see) */
+  cg_rate_plan_add_comm(st.plan, c, b0, compat::rate_factor(action), alone_on(real), links,
                         weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
