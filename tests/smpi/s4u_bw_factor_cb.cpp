@@ -2,8 +2,8 @@
  * bandwidth-factor callback on the root zone's network model (0.5 for
  * messages of 1 MB and more, 2 below), then a -> b sends 2 MB and c -> d
  * 500 kB at 0. Prints "ID,seconds" per comm, in finishing order. */
-#include <simgrid/version.h>
 #include <simgrid/s4u.hpp>
+#include <simgrid/version.h> /* not self-contained in 3.32: after s4u.hpp */
 #if SIMGRID_VERSION_MAJOR < 4
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #endif
