@@ -84,6 +84,11 @@ using FactorCb = std::function<double(double, const simgrid::s4u::Host*, const s
  * was set on the command line. */
 void set_latency_factor_cb(const FactorCb& cb);
 
+/* The rate factor SimGrid gave a comm's action at its start: SMPI's
+ * bandwidth factor for its size, or what a bandwidth-factor callback set on
+ * the model returned. */
+double rate_factor(const Action& action);
+
 /* Changes the bound of a running comm's action so that the solver re-times
  * it (also in its latency phase, and in Lazy mode). */
 void update_bound(Model* model, Action& action, double bound);

@@ -5,6 +5,24 @@
  * release's sg_compat_X_Y.cpp, after that release's private header and
  * its `using` of NetworkAction; not compiled alone. */
 
+/* Action::factor_ has no getter from 3.32 to 4.1; an explicit
+ * instantiation may name a private member (C++ exempts it from access
+ * checks), so the member is read through its declaration in the installed
+ * header, without a layout assumption. */
+template <typename Tag, typename Tag::type Member> struct ExposeMember {
+  friend typename Tag::type exposed(Tag) { return Member; }
+};
+struct ActionFactor {
+  using type = double Action::*;
+  friend type exposed(ActionFactor);
+};
+template struct ExposeMember<ActionFactor, &Action::factor_>;
+
+double rate_factor(const Action& action)
+{
+  return action.*exposed(ActionFactor{});
+}
+
 void update_bound(Model* model, Action& action, double bound)
 {
   action.set_user_bound(bound); /* a latency change re-bounds at min(this, TCP-gamma / 2 latency) */

@@ -365,7 +365,9 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
   if (start > 0 && (b0 < 0 || start < b0))
     b0 = start;
-  cg_rate_plan_add_comm(st.plan, c, b0, cg_step_factor_at(&st.bw_factor, action.get_cost()), alone_on(real), links,
+  /* f: SimGrid's own factor of the comm (SMPI's bandwidth factor, or a
+   * factor callback's value, which the smpi/bw-factor option does not see) */
+  cg_rate_plan_add_comm(st.plan, c, b0, compat::rate_factor(action), alone_on(real), links,
                         weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
@@ -400,6 +402,13 @@ void add_plain(Action& action, const Host* h)
 /* The comms started since the last flush, added in their start order. */
 void add_started_comms()
 {
+  /* SimGrid applies a profile event of a link no variable holds without
+   * stopping there, so a bandwidth change and the next starts may reach
+   * one flush (or a comm's end): the starts must see the new bandwidths. */
+  if (st.bandwidth_changed && not st.starts.empty()) {
+    read_node_bandwidths();
+    st.bottleneck.clear();
+  }
   for (const State::Start& start : st.starts)
     if (start.src == start.dst)
       add_plain(*start.action, start.src);

@@ -239,11 +239,34 @@ void options_precheck_command_line()
   std::string arg;
   std::string model, bw_factor, bw_factor_key; /* the last network/model and bandwidth factor given */
   bool bw_factor_given = false;
+  std::vector<std::string> items; /* NAME:VALUE pieces, cut as SimGrid's config::set_parse cuts them */
   while (std::getline(in, arg, '\0')) {
     if (arg.rfind("--cfg=", 0) != 0)
       continue;
-    std::string kv = arg.substr(6);
-    size_t colon   = kv.find(':');
+    /* SimGrid cuts a --cfg argument at blanks and commas: an option after
+     * the first piece escaped these checks (0x1 taken as 1), and a piece
+     * without ':' (a path with a comma) ended in its abort and backtrace. */
+    static const char* const separators = " \t\n,";
+    for (size_t at = arg.find_first_not_of(separators, 6); at != std::string::npos;) {
+      size_t end        = arg.find_first_of(separators, at);
+      std::string piece = arg.substr(at, end == std::string::npos ? std::string::npos : end - at);
+      if (piece.find(':') == std::string::npos && piece == arg.substr(6)) {
+        std::fprintf(stderr, "contention: %s: missing ':' between the option and its value\n", arg.c_str());
+        std::exit(1);
+      }
+      if (piece.find(':') == std::string::npos) {
+        std::fprintf(stderr,
+                     "contention: %s: SimGrid cuts --cfg values at blanks and commas, leaving '%s', which is not "
+                     "NAME:VALUE\n",
+                     arg.c_str(), piece.c_str());
+        std::exit(1);
+      }
+      items.push_back(piece);
+      at = end == std::string::npos ? end : arg.find_first_not_of(separators, end);
+    }
+  }
+  for (const std::string& kv : items) {
+    size_t colon    = kv.find(':');
     std::string key = kv.substr(0, colon);
     if (colon != std::string::npos && key == "network/model")
       model = kv.substr(colon + 1);
@@ -265,8 +288,6 @@ void options_precheck_command_line()
                    "unknown option" + (hint.empty() ? std::string() : " (did you mean " + hint + "?)") +
                        "; the plugin's options are: " + plugin_keys());
     }
-    if (colon == std::string::npos)
-      option_error(key, value, "missing ':' between the option and its value");
     auto is = [&key](const std::vector<std::string>& v) { return std::find(v.begin(), v.end(), key) != v.end(); };
     if (is(values().number_keys)) { /* SimGrid's parser takes 0x1 and " 1" */
       char err[256];
