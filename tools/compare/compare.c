@@ -156,6 +156,8 @@ static int compare_file(const char *path, const cli_options *o, int is_static, c
     if (rc == 0)
       rc = check_finite(tp, sc.comm_count, &err);
     if (rc == 0)
+      rc = tool_check_rel_errors(&sc, tp, &err);
+    if (rc == 0)
       eabs[t] = print_rows(&sc, techs[t], is_static, o->csv, tp);
     else
       tool_print_comm_error(PROG, &sc, &err);

@@ -10,6 +10,7 @@
 #include "contention/alloc.h"
 #include "contention/errors.h"
 #include "contention/graph.h"
+#include "contention/quote.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
 #include "contention/units.h"
@@ -169,6 +170,13 @@ static int solve_and_print(const scenario *sc, const cli_options *o, int steps, 
                                   o->params, sc->racks, sc->host_count, limiter, finish, steps ? &tab : NULL, &err);
   if (rc == 0)
     rc = check_finite(sc, finish, &err);
+  if (rc == 0 && !steps && !o->csv) { /* the table's err column, checked before any row */
+    double *elapsed = cg_xcalloc(sc->comm_count, sizeof *elapsed);
+    for (size_t i = 0; i < sc->comm_count; i++)
+      elapsed[i] = finish[i] - sc->comms[i].start;
+    rc = tool_check_rel_errors(sc, elapsed, &err);
+    free(elapsed);
+  }
   if (rc != 0)
     tool_print_comm_error(PROG, sc, &err);
   else if (steps)
@@ -199,8 +207,9 @@ static int take_limiter(int *argc, char **argv, double *limiter)
     char unused[256];
     double f = NAN; /* a plain decimal number: strtod alone took 0x2 and " 2" */
     if (i + 1 >= *argc || cg_parse_number(argv[i + 1], &f, unused, sizeof unused) != 0 || !(f >= 1)) {
+      char q[CG_QUOTE_SIZE]; /* one line, whatever the value holds */
       fprintf(stderr, PROG ": --limiter takes a ratio F >= 1 of the bandwidth (e.g. 1.5), got '%s'\n",
-              i + 1 < *argc ? argv[i + 1] : "");
+              cg_quote(i + 1 < *argc ? argv[i + 1] : "", q, sizeof q));
       return 2;
     }
     *limiter = f;
