@@ -29,8 +29,11 @@ static long wl_opt(int argc, char **argv, const char *name, long def, long min, 
     if (strcmp(argv[i], name) == 0) {
       char *end;
       errno = 0;
-      long v = strtol(argv[i + 1], &end, 10);
-      if (end == argv[i + 1] || *end || errno != 0 || v < min || v > max) {
+      const char *s = argv[i + 1];
+      long v = strtol(s, &end, 10);
+      /* digits, with a '-' at most: strtol alone took "+5" and " 5" */
+      int digits = (s[0] >= '0' && s[0] <= '9') || (s[0] == '-' && s[1] >= '0' && s[1] <= '9');
+      if (!digits || end == s || *end || errno != 0 || v < min || v > max) {
         int rank; /* every rank finds the error: rank 0 prints its line */
         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
         if (rank == 0)
