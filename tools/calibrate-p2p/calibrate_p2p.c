@@ -191,7 +191,8 @@ static int parse_breaks(const char *text, long *t)
     char *end;
     errno = 0;
     long v = strtol(p, &end, 10);
-    if (end == p || errno || v <= (i ? t[i - 1] : 0) || (i < CG_P2P_THRESHOLDS - 1 ? *end != ',' : *end != '\0'))
+    /* digits only: strtol alone took " 1420" and "+1420" */
+    if (*p < '0' || *p > '9' || end == p || errno || v <= (i ? t[i - 1] : 0) || (i < CG_P2P_THRESHOLDS - 1 ? *end != ',' : *end != '\0'))
       return -1;
     t[i] = v;
     p = end + 1;
