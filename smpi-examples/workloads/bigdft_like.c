@@ -25,6 +25,9 @@ int main(int argc, char **argv)
             size, 2147483647L / (2L * size) * (long)sizeof(double));
     MPI_Abort(MPI_COMM_WORLD, 2);
   }
+  /* each rank's send and receive buffers: at most 1.5 x mean doubles per peer */
+  wl_check_memory(argv[0], 2.0 * 1.5 * (double)(mean * (long)sizeof(double)) * size * size,
+                  "about 3 x --bytes x ranks^2");
   int stot = 0, rtot = 0;
   for (int j = 0; j < size; j++) { /* uneven: orbitals are not evenly spread */
     sc[j] = (int)(mean / 2 + (mean * ((rank + 2 * j) % 4)) / 3);

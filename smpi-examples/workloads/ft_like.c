@@ -16,6 +16,7 @@ int main(int argc, char **argv)
   long bytes = wl_opt(argc, argv, "--bytes", 262144, 8, WL_MAX_BYTES);
   long flops = wl_opt(argc, argv, "--flops", 20000000L, 0, WL_MAX_FLOPS);
   size_t n = (size_t)bytes / sizeof(double);
+  wl_check_memory(argv[0], 2.0 * (double)(n * sizeof(double)) * size * size, "2 x --bytes x ranks^2");
   double *in = wl_alloc(argv[0], n * (size_t)size * sizeof *in), *out = wl_alloc(argv[0], n * (size_t)size * sizeof *out);
   for (size_t i = 0; i < n * (size_t)size; i++)
     in[i] = rank + 1e-6 * (double)(i % 1000);

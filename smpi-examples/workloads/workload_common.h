@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Bounds of the options: a message is at most 1 GiB (its count of doubles
  * must fit MPI's int), a run at most 1e6 iterations. */
@@ -29,8 +30,11 @@ static long wl_opt(int argc, char **argv, const char *name, long def, long min, 
     if (strcmp(argv[i], name) == 0) {
       char *end;
       errno = 0;
-      long v = strtol(argv[i + 1], &end, 10);
-      if (end == argv[i + 1] || *end || errno != 0 || v < min || v > max) {
+      const char *s = argv[i + 1];
+      long v = strtol(s, &end, 10);
+      /* digits, with a '-' at most: strtol alone took "+5" and " 5" */
+      int digits = (s[0] >= '0' && s[0] <= '9') || (s[0] == '-' && s[1] >= '0' && s[1] <= '9');
+      if (!digits || end == s || *end || errno != 0 || v < min || v > max) {
         int rank; /* every rank finds the error: rank 0 prints its line */
         MPI_Comm_rank(MPI_COMM_WORLD, &rank);
         if (rank == 0)
@@ -72,6 +76,23 @@ static void wl_check_args(int argc, char **argv, const char *const *names)
     }
     seen |= 1u << k;
     i++;
+  }
+}
+
+/* SMPI runs every rank in one process: `total` bytes of buffers over all
+ * ranks (the all-to-all workloads' grow with ranks^2) past the machine's
+ * memory were allocated and filled until the system killed a process.
+ * Ends the run instead, rank 0 printing why. */
+static inline void wl_check_memory(const char *prog, double total, const char *formula)
+{
+  double phys = (double)sysconf(_SC_PHYS_PAGES) * (double)sysconf(_SC_PAGESIZE);
+  if (phys > 0 && total > phys) {
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+      fprintf(stderr, "%s: the buffers of all ranks, %s, take %.4g bytes, more than this machine's memory (%.4g "
+              "bytes): lower --bytes or the number of ranks\n", prog, formula, total, phys);
+    MPI_Abort(MPI_COMM_WORLD, 2);
   }
 }
 

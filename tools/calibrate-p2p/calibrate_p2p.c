@@ -51,6 +51,7 @@ typedef struct options {
   const char *params, *send, *recv, *pingpong, *sendrecv, *out, *emit;
   const char *breaks, *route_bw, *route_lat, *bandwidth;
   int detect, ols;
+  int emit_given; /* --emit on the command line, not the default */
 } options;
 
 /* The options that take a value, and the field of `options` it goes to. */
@@ -99,12 +100,21 @@ static const char *conflict(const options *o)
 {
   if (!o->pingpong && !o->sendrecv && !o->params)
     return "give --pingpong FILE (with --send/--recv) to fit the model, --params FILE, or --sendrecv FILE";
-  if (o->params && (o->pingpong || o->send || o->recv || o->breaks || o->detect))
-    return "--params excludes the fitting options (--pingpong, --send, --recv, --breakpoints, --detect)";
+  if (o->params && (o->pingpong || o->send || o->recv || o->breaks || o->detect || o->ols))
+    return "--params excludes the fitting options (--pingpong, --send, --recv, --breakpoints, --detect, --ols)";
   if (!o->pingpong && (o->send || o->recv))
     return "--send and --recv need --pingpong FILE (the transfer is fitted on the round trips)";
   if (o->breaks && o->detect)
     return "--breakpoints and --detect exclude each other";
+  /* With --sendrecv alone nothing is fitted or emitted: these options were
+   * ignored with exit 0 (-o wrote no file). */
+  if (!o->pingpong && !o->params &&
+      (o->out || (o->emit_given && strcmp(o->emit, "none")) || o->ols || o->detect || o->breaks || o->route_bw ||
+       o->route_lat))
+    return "--sendrecv alone prints the limiter factor only: -o, --emit, --ols, --detect, --breakpoints, "
+           "--route-bandwidth and --route-latency need --pingpong FILE or --params FILE";
+  if (o->bandwidth && !o->sendrecv) /* it was ignored */
+    return "--bandwidth is B of the limiter factor: it needs --sendrecv FILE";
   if (o->out && !strcmp(o->emit, "none")) /* -o was ignored: no file, exit 0 */
     return "-o FILE writes the emitted text: give --emit cfg, config or params with it, or no -o";
   return NULL;
@@ -152,6 +162,7 @@ static int parse_args(int argc, char **argv, options *o)
     } else {
       given |= 1u << which;
       *slot = argv[++i];
+      o->emit_given |= slot == &o->emit;
     }
   }
   if (strcmp(o->emit, "cfg") && strcmp(o->emit, "config") && strcmp(o->emit, "params") && strcmp(o->emit, "none")) {
@@ -180,7 +191,8 @@ static int parse_breaks(const char *text, long *t)
     char *end;
     errno = 0;
     long v = strtol(p, &end, 10);
-    if (end == p || errno || v <= (i ? t[i - 1] : 0) || (i < CG_P2P_THRESHOLDS - 1 ? *end != ',' : *end != '\0'))
+    /* digits only: strtol alone took " 1420" and "+1420" */
+    if (*p < '0' || *p > '9' || end == p || errno || v <= (i ? t[i - 1] : 0) || (i < CG_P2P_THRESHOLDS - 1 ? *end != ',' : *end != '\0'))
       return -1;
     t[i] = v;
     p = end + 1;

@@ -123,9 +123,12 @@ static void print_penalties(const scenario *sc, const cli_options *o, const doub
     const scenario_comm *c = &sc->comms[i];
     if (o->csv)
       printf("%s,%zu,%.17g\n", c->id, steps[i], rho[i]);
-    else
-      printf("%-10s %-8s %-8s %12.7f %6zu %10.6f\n", c->id, sc->hosts[c->src], sc->hosts[c->dst], c->measured,
-             steps[i], rho[i]);
+    else { /* a cell, not a 300-digit number, for 1e300 s */
+      char b[2][64];
+      printf("%-10s %-8s %-8s %s %6zu %s\n", c->id, sc->hosts[c->src], sc->hosts[c->dst],
+             tool_cell(c->measured, 12, 7, 0, b[0], sizeof b[0]), steps[i],
+             tool_cell(rho[i], 10, 6, 0, b[1], sizeof b[1]));
+    }
   }
   free(steps);
   free(T);
@@ -153,6 +156,14 @@ static int reverse_solve(const scenario *sc, const cli_options *o, double *rho)
                ? cg_reverse_first_step_e(T, n, alpha, m, later, nlater, rho, &err)
                : cg_reverse_first_step_tech_e(T, src, dst, n, alpha, m, o->tech, o->params, sc->racks,
                                               sc->host_count, rho, &err);
+  for (size_t i = 0; i < n && rc == 0; i++)
+    if (!isfinite(rho[i])) { /* T_m / (size x alpha) past 1.8e308 was printed as inf */
+      cg_error_set(&err, i, " ",
+                   "gets a first-step penalty that overflows a double (measured %g s, size / bandwidth %g s): "
+                   "the measured time is inconsistent with the scenario's bandwidth",
+                   T[i], m * alpha);
+      rc = -1;
+    }
   if (rc)
     tool_print_comm_error(PROG, sc, &err);
   free(T);

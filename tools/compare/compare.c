@@ -43,17 +43,31 @@ static int predict(const scenario *sc, const cg_tech *t, const double *params, i
 {
   size_t n = sc->comm_count;
   if (is_static) {
+    int rc_static = 0;
     cg_graph *g = cg_graph_create(t, params);
     for (size_t h = 0; h < sc->host_count; h++)
       cg_graph_set_host_group(g, (cg_host)h, sc->racks[h]);
     cg_comm *h = cg_xcalloc(n, sizeof *h);
+    cg_graph_set_deferred(g, 1); /* one evaluation: one by one, a star of n comms was O(n^2) */
     for (size_t i = 0; i < n; i++)
       h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].dst);
-    for (size_t i = 0; i < n; i++)
+    cg_graph_set_deferred(g, 0);
+    const cg_penalty_error *pe = cg_graph_error(g);
+    for (size_t i = 0; i < n; i++) {
       tp[i] = sc->comms[i].size / sc->bandwidth * cg_graph_penalty(g, h[i]);
+      if (pe && h[i] == pe->comm) { /* "comm ID got the penalty V ...", as comm i's error */
+        cg_penalty_error_format(pe, sc->comms[i].id, NULL, NULL, err->msg, sizeof err->msg);
+        err->comm = i;
+        err->detail = strlen("comm ") + strlen(sc->comms[i].id) + 1;
+        if (err->detail > strlen(err->msg)) /* an id longer than the message */
+          err->detail = 0;
+        pe = NULL;
+        rc_static = -1;
+      }
+    }
     free(h);
     cg_graph_destroy(g);
-    return 0;
+    return rc_static;
   }
   cg_step_comm *c = cg_xcalloc(n, sizeof *c);
   for (size_t i = 0; i < n; i++)
@@ -155,6 +169,8 @@ static int compare_file(const char *path, const cli_options *o, int is_static, c
     rc = predict(&sc, techs[t], o->tech ? o->params : NULL, is_static, tp, &err);
     if (rc == 0)
       rc = check_finite(tp, sc.comm_count, &err);
+    if (rc == 0)
+      rc = tool_check_rel_errors(&sc, tp, &err);
     if (rc == 0)
       eabs[t] = print_rows(&sc, techs[t], is_static, o->csv, tp);
     else

@@ -10,6 +10,7 @@
 #include "contention/alloc.h"
 #include "contention/errors.h"
 #include "contention/graph.h"
+#include "contention/quote.h"
 #include "contention/step_solver.h"
 #include "contention/technology.h"
 #include "contention/units.h"
@@ -94,14 +95,32 @@ static void print_times(const scenario *sc, const double *finish, int csv)
   }
 }
 
-static void print_penalties(const scenario *sc, const cg_tech *t, const double *params, int csv)
+/* Returns 0, or -1 after the error line of a penalty the technology got
+ * wrong (nothing printed then). */
+static int print_penalties(const scenario *sc, const cg_tech *t, const double *params, int csv)
 {
   cg_graph *g = cg_graph_create(t, params);
   for (size_t h = 0; h < sc->host_count; h++)
     cg_graph_set_host_group(g, (cg_host)h, sc->racks[h]);
   cg_comm *h = cg_xmalloc((sc->comm_count + 1) * sizeof *h);
+  /* One evaluation of the whole graph: added one by one, a star of n comms
+   * re-evaluated its source n times (O(n^2), 7 s at 20 000 comms). */
+  cg_graph_set_deferred(g, 1);
   for (size_t i = 0; i < sc->comm_count; i++)
     h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].dst);
+  cg_graph_set_deferred(g, 0);
+  const cg_penalty_error *pe = cg_graph_error(g);
+  if (pe) {
+    char msg[512];
+    size_t i = 0;
+    while (i + 1 < sc->comm_count && h[i] != pe->comm)
+      i++;
+    cg_penalty_error_format(pe, sc->comms[i].id, sc->hosts[pe->src], sc->hosts[pe->dst], msg, sizeof msg);
+    fprintf(stderr, PROG ": %s:%d: %s\n", sc->file, sc->comms[i].line, msg);
+    free(h);
+    cg_graph_destroy(g);
+    return -1;
+  }
   if (csv)
     printf("comm,penalty\n");
   else
@@ -117,6 +136,7 @@ static void print_penalties(const scenario *sc, const cg_tech *t, const double *
   }
   free(h);
   cg_graph_destroy(g);
+  return 0;
 }
 
 static void print_steps(const scenario *sc, const cg_step_table *tab, int csv)
@@ -169,6 +189,13 @@ static int solve_and_print(const scenario *sc, const cli_options *o, int steps, 
                                   o->params, sc->racks, sc->host_count, limiter, finish, steps ? &tab : NULL, &err);
   if (rc == 0)
     rc = check_finite(sc, finish, &err);
+  if (rc == 0 && !steps && !o->csv) { /* the table's err column, checked before any row */
+    double *elapsed = cg_xcalloc(sc->comm_count, sizeof *elapsed);
+    for (size_t i = 0; i < sc->comm_count; i++)
+      elapsed[i] = finish[i] - sc->comms[i].start;
+    rc = tool_check_rel_errors(sc, elapsed, &err);
+    free(elapsed);
+  }
   if (rc != 0)
     tool_print_comm_error(PROG, sc, &err);
   else if (steps)
@@ -199,8 +226,9 @@ static int take_limiter(int *argc, char **argv, double *limiter)
     char unused[256];
     double f = NAN; /* a plain decimal number: strtod alone took 0x2 and " 2" */
     if (i + 1 >= *argc || cg_parse_number(argv[i + 1], &f, unused, sizeof unused) != 0 || !(f >= 1)) {
+      char q[CG_QUOTE_SIZE]; /* one line, whatever the value holds */
       fprintf(stderr, PROG ": --limiter takes a ratio F >= 1 of the bandwidth (e.g. 1.5), got '%s'\n",
-              i + 1 < *argc ? argv[i + 1] : "");
+              cg_quote(i + 1 < *argc ? argv[i + 1] : "", q, sizeof q));
       return 2;
     }
     *limiter = f;
@@ -243,9 +271,10 @@ int main(int argc, char **argv)
     return 1;
   }
   int status = 0;
-  if (mode_penalties)
-    print_penalties(&sc, o.tech, o.params, o.csv);
-  else if (solve_and_print(&sc, &o, mode_steps, limiter) != 0)
+  if (mode_penalties) {
+    if (print_penalties(&sc, o.tech, o.params, o.csv) != 0)
+      status = 1;
+  } else if (solve_and_print(&sc, &o, mode_steps, limiter) != 0)
     status = 1;
   if (tool_close_output(PROG, stdout, NULL) != 0)
     status = 1;
