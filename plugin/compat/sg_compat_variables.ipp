@@ -37,6 +37,10 @@ double tcp_bound(const Action& action)
 
 double own_bound(const Action& action)
 {
+  /* Comm::set_rate's value, which SimGrid keeps as the user bound (its
+   * solver bound is the min with the TCP bound, which hides it when lower) */
+  if (action.get_user_bound() > 0)
+    return action.get_user_bound();
   double bound = action.get_bound();
   return bound > 0 && bound < tcp_bound(action) * (1 - 1e-12) ? bound : -1;
 }

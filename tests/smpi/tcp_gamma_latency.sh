@@ -1,5 +1,5 @@
 #!/bin/sh
-# tcp_gamma_latency.sh BIN_DIR
+# tcp_gamma_latency.sh BIN_DIR RATE_PROGRAM
 # SimGrid bounds a comm at TCP-gamma / (2 x its route's latency) and
 # re-bounds it when a link's latency changes. Hosts a..d, each with its own
 # SHARED link, behind a backbone bb (1 us); lb's latency rises to 50 us
@@ -9,8 +9,12 @@
 # the comm ended at 0.21895 s instead of SMPI's 0.011469 s. Its time must
 # be SMPI's (network/optim:Full), relative 1e-6 (measured 0), for every
 # technology and node-link mode; so must a comm without latency change.
+# RATE_PROGRAM (s4u_rate_comm): the same comm from an s4u simulator with
+# Comm::set_rate 1e8 B/s, above the start's TCP bound (9.8e6 B/s), which
+# hid it; the rate must still cap the comm after the fall (SMPI 0.022916 s,
+# not 0.011469 s), and a rate of 5e6 B/s below it too.
 set -u
-bin=$1
+bin=$1 rate_prog=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '0.001 0.00005\n0.003 0.000001\n' >"$tmp/lat.txt"
@@ -45,6 +49,18 @@ for comm in 'ab a b 2000000 0.0015' 'ab a b 2000000 0.004'; do
         printf "%s: %.9g s, SMPI %.9g s (rel %.1e)\n", what, g, r, d; exit !(r > 0 && d <= 1e-6) }' ||
         { fails=$((fails + 1)); cat "$tmp/err"; }
     done
+  done
+done
+for rate in 1e8 5e6; do
+  ref=$("$rate_prog" "$tmp/p.xml" 0.0015 $rate --cfg=network/model:SMPI --cfg=network/optim:Full --cfg=network/crosstraffic:0 \
+    --cfg=network/TCP-gamma:1000 --log=root.thres:critical | awk -F, '$1 == "ab" { print $2 }')
+  for tech in infiniband gige myrinet hier-ethernet infinihost; do
+    got=$("$rate_prog" "$tmp/p.xml" 0.0015 $rate --cfg=network/model:contention --cfg=contention/technology:$tech \
+      --cfg=network/crosstraffic:0 --cfg=network/TCP-gamma:1000 --log=root.thres:critical | awk -F, '$1 == "ab" { print $2 }')
+    awk -v g="$got" -v r="$ref" -v what="set_rate $rate: $tech" 'BEGIN {
+      d = (g - r) / r; if (d < 0) d = -d
+      printf "%s: %.9g s, SMPI %.9g s (rel %.1e)\n", what, g, r, d; exit !(r > 0 && d <= 1e-6) }' ||
+      fails=$((fails + 1))
   done
 done
 [ $fails -eq 0 ]
