@@ -89,8 +89,13 @@ void set_latency_factor_cb(const FactorCb& cb);
  * the model returned. */
 double rate_factor(const Action& action);
 
+/* The bound SimGrid gave a comm's action at its start apart from its TCP
+ * window bound (network/TCP-gamma over twice the route's latency, which
+ * moves with the latency): the rate the simulator asked, or -1. */
+double own_bound(const Action& action);
 /* Changes the bound of a running comm's action so that the solver re-times
- * it (also in its latency phase, and in Lazy mode). */
+ * it (also in its latency phase, and in Lazy mode); the solver's bound is
+ * the lower of `bound` and the comm's TCP window bound now. */
 void update_bound(Model* model, Action& action, double bound);
 /* Has the solver re-time a running comm whose rate factor alone changed,
  * at the next solve, without touching its constraints: it joins the

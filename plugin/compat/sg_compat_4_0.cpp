@@ -15,7 +15,9 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <stdexcept>
 #include <unordered_set>

@@ -23,10 +23,34 @@ double rate_factor(const Action& action)
   return action.*exposed(ActionFactor{});
 }
 
+namespace {
+/* SimGrid's TCP-window bound of a comm now: TCP-gamma / (2 x its route's
+ * latency before the latency factor), none without latency. SimGrid sets
+ * it at the start and at each Link::set_latency of the route. */
+double tcp_bound(const Action& action)
+{
+  static const double gamma = simgrid::config::get_value<double>("network/TCP-gamma");
+  double lat                = static_cast<const NetworkAction&>(action).lat_current_;
+  return lat > 0 ? gamma / (2 * lat) : std::numeric_limits<double>::infinity();
+}
+} // namespace
+
+double own_bound(const Action& action)
+{
+  /* Comm::set_rate's value, which SimGrid keeps as the user bound (its
+   * solver bound is the min with the TCP bound, which hides it when lower) */
+  if (action.get_user_bound() > 0)
+    return action.get_user_bound();
+  double bound = action.get_bound();
+  return bound > 0 && bound < tcp_bound(action) * (1 - 1e-12) ? bound : -1;
+}
+
 void update_bound(Model* model, Action& action, double bound)
 {
-  action.set_user_bound(bound); /* a latency change re-bounds at min(this, TCP-gamma / 2 latency) */
-  model->get_maxmin_system()->update_variable_bound(action.get_variable(), bound);
+  /* The user bound, without the TCP part: a latency change re-bounds at
+   * min(this, TCP-gamma / 2 latency) and must see a fall of the latency. */
+  action.set_user_bound(bound);
+  model->get_maxmin_system()->update_variable_bound(action.get_variable(), std::min(bound, tcp_bound(action)));
 }
 
 void retime(Model* model, Action& action)

@@ -360,7 +360,7 @@ void add_comm(Action& action, const Host* src, const Host* dst)
    * the dip's rate). A hidden link counts there at 1e15 B/s: its real
    * bandwidth now is taken instead, for the node links and for the shared
    * links the ledger hides (a backbone inside its dip). */
-  double b0    = action.get_bound();
+  double b0    = compat::own_bound(action); /* the TCP window bound stays SimGrid's: it moves with latency */
   double real  = links_bandwidth(s, d);
   double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
   if (start > 0 && (b0 < 0 || start < b0))
@@ -387,7 +387,7 @@ void add_plain(Action& action, const Host* h)
     k = st.plain_free.back();
     st.plain_free.pop_back();
   }
-  double base = action.get_bound(); /* capped below at the route's real bandwidth, as b0 (add_comm) */
+  double base = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
   double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)));
   if (alone <= 0) {
     st.plain_free.push_back(k);
