@@ -25,13 +25,14 @@ double rate_factor(const Action& action)
 
 namespace {
 /* SimGrid's TCP-window bound of a comm now: TCP-gamma / (2 x its route's
- * latency before the latency factor), none without latency. SimGrid sets
- * it at the start and at each Link::set_latency of the route. */
+ * latency before the latency factor), none without latency or with a
+ * gamma of 0 (SimGrid's "no TCP bound"; a bound of 0 would free the comm).
+ * SimGrid sets it at the start and at each Link::set_latency of the route. */
 double tcp_bound(const Action& action)
 {
   static const double gamma = simgrid::config::get_value<double>("network/TCP-gamma");
   double lat                = static_cast<const NetworkAction&>(action).lat_current_;
-  return lat > 0 ? gamma / (2 * lat) : std::numeric_limits<double>::infinity();
+  return lat > 0 && gamma > 0 ? gamma / (2 * lat) : std::numeric_limits<double>::infinity();
 }
 } // namespace
 
