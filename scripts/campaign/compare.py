@@ -183,6 +183,8 @@ def main(argv):
         build = cli.build_dir()
         file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
         settings = cli.merge(file_s, cli_s, build)
+        planner.check_words(settings)  # (smpirun is not needed for these)
+        planner.check_row_options(settings)
         name = settings["smpirun"]  # one the setup does not build must be there now
         if name is not None and not os.path.abspath(name).startswith(os.path.join(build, "")):
             planner.find_smpirun(settings, build)

@@ -131,6 +131,12 @@ ROW_OPTIONS = {"-np": "rank counts: --np or the 'ranks' key", "-n": "rank counts
                "-hostfile": "hostfiles: --hostfile or the 'platform' key",
                "-machinefile": "hostfiles: --hostfile or the 'platform' key"}
 ROW_CFG = "--cfg=network/model:"
+# smpirun options that take the next word as their value (SimGrid's smpirun
+# and the project's wrapper): one left without it took the option after it,
+# e.g. the run's --cfg=network/model, and the row named a model that did
+# not run.
+VALUE_OPTIONS = ("-np", "-n", "-bandwidth", "-latency", "-platform", "-hostfile", "-machinefile", "-replay",
+                 "-tmpdir", "-trace-comment", "-trace-comment-file", "-trace-file", "-wrapper")
 
 
 def check_row_options(settings):
@@ -142,11 +148,24 @@ def check_row_options(settings):
     lists = [(settings["smpirun_args"], "smpirun options")] + [(m.cfg, m.where or f"model {m.label}")
                                                                 for m in settings["models"]]
     for opts, where in lists:
-        for opt in opts:
+        value = False  # opt is the value of the option before it
+        for i, opt in enumerate(opts):
+            if value:
+                value = False
+                continue
             if opt in ROW_OPTIONS:
                 refuse(opt, ROW_OPTIONS[opt], where)
             if opt.startswith(ROW_CFG):
                 refuse(opt, "network models: --models or the 'model' key (one model each)", where)
+            if opt in VALUE_OPTIONS:
+                if i + 1 == len(opts):
+                    raise CampaignError(f"{where}: smpirun option '{opt}' expects a value after it, which would be "
+                                        f"the run's next option; accepted: {opt} VALUE")
+                value = True
+            elif not opt.startswith("-"):
+                raise CampaignError(f"{where}: '{opt}' is not an smpirun option (smpirun would run it as the "
+                                    f"program); accepted: options starting with '-', values after the option "
+                                    f"that takes them, program arguments with the program")
 
 
 def hostfile_argument(path, cwd):
