@@ -65,7 +65,8 @@ class Once(argparse.Action):
 
 
 def parse_args(argv):
-    p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0])
+    # No abbreviations: a typo such as --ou or --model silently stood for another option.
+    p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.register("action", "once", Once)
     p.add_argument("--datasets", action="once", default="",
                    help="only datasets whose name matches this regular expression")
