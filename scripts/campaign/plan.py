@@ -104,6 +104,10 @@ def write_default_hostfile(out):
     return path
 
 
+# Characters SimGrid's smpirun expands as a shell pattern in program arguments.
+GLOB = "*?["
+
+
 def check_words(settings):
     """SimGrid's smpirun splits the hostfile path, every --cfg option and the
     program's arguments at blanks: refuses those that hold one."""
@@ -121,6 +125,9 @@ def check_words(settings):
         for arg in prog.argv[1:]:
             if any(c.isspace() for c in arg):
                 refuse("program argument", arg, f"program {prog.label}")
+            if any(c in GLOB for c in arg):  # './app zz*' ran with the names of the files zz1 zz2 in the runs' directory
+                raise CampaignError(f"program {prog.label}: program argument '{arg}' holds one of {GLOB}, which "
+                                    f"SimGrid's smpirun expands to file names; accepted: arguments without {GLOB}")
 
 
 # smpirun options that set what a run's row names (its rank count, platform,
