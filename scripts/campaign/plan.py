@@ -286,7 +286,8 @@ def build(settings, out, build_dir, cwd):
 
 def make(runs, settings, cwd):
     """The plan: the runs and what every run needs to execute anywhere."""
-    return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs}
+    # (The smpirun options of every run: no row names them, the report does.)
+    return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"]}
 
 
 def save(out, plan):
@@ -311,6 +312,9 @@ def plan_problem(plan):
         return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):
         return "no 'runs' list"
+    opts = plan.get("smpirun_options", [])
+    if not isinstance(opts, list) or not all(isinstance(o, str) for o in opts):
+        return "'smpirun_options' is not a list of smpirun options"
     jobs = plan.get("slurm_jobs")
     if jobs is not None and (not isinstance(jobs, list) or not all(isinstance(j, str) and re.fullmatch(r"[0-9]+", j) for j in jobs)):
         return "'slurm_jobs' is not a list of Slurm job ids"
