@@ -16,15 +16,34 @@
 # CHROOT_JOBS (build and ctest parallelism, default 2), CHROOT_TARGET (the
 # build target, default all).
 set -euo pipefail
-suite=${1:?usage: chroot-test.sh SUITE [COMMAND...] (SUITE: trixie or sid)}
+usage="usage: chroot-test.sh SUITE [COMMAND...] (SUITE: trixie or sid)"
+[ $# -ge 1 ] || {
+  echo "chroot-test.sh: no SUITE ($usage)" >&2
+  exit 2
+}
+suite=$1
 shift
 case "$suite" in
   trixie | sid) ;;
+  -h | --help)
+    echo "$usage"
+    exit 0
+    ;;
   *)
     echo "chroot-test.sh: unknown suite '$suite' (accepted: trixie, sid)" >&2
     exit 2
     ;;
 esac
+# Both go into the chroot's shell command line: a blank or a ';' in them
+# ran another command there.
+[[ ${CHROOT_JOBS:-2} =~ ^[1-9][0-9]{0,3}$ ]] || {
+  echo "chroot-test.sh: CHROOT_JOBS '${CHROOT_JOBS}': accepted: a positive integer (build and ctest parallelism)" >&2
+  exit 2
+}
+[[ ${CHROOT_TARGET:-all} =~ ^[A-Za-z0-9_.+-]+$ ]] || {
+  echo "chroot-test.sh: CHROOT_TARGET '${CHROOT_TARGET}': accepted: one CMake target name (letters, digits, _.+-)" >&2
+  exit 2
+}
 [ "$(id -u)" -eq 0 ] || {
   echo "chroot-test.sh: needs root (debootstrap, mount, chroot)" >&2
   exit 2

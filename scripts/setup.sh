@@ -4,6 +4,12 @@
 # Arguments: cmake settings -DNAME=VALUE, checked before anything is done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+case ${1:-} in
+  -h | --help)
+    echo "usage: scripts/setup.sh [-DNAME=VALUE...]: installs the missing Debian packages, builds into \$BUILD_DIR (default build)"
+    exit 0
+    ;;
+esac
 for a in "$@"; do
   [[ $a =~ ^-D[A-Za-z_][A-Za-z0-9_]*(:[A-Z]+)?=.*$ ]] || {
     echo "setup: unknown argument '$a' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" >&2

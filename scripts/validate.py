@@ -65,7 +65,8 @@ class Once(argparse.Action):
 
 
 def parse_args(argv):
-    p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0])
+    # No abbreviations: a typo such as --ou or --model silently stood for another option.
+    p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.register("action", "once", Once)
     p.add_argument("--datasets", action="once", default="",
                    help="only datasets whose name matches this regular expression")
@@ -84,6 +85,11 @@ def parse_args(argv):
     p.add_argument("--list", action="store_true", help="list the datasets and exit")
     a = p.parse_args(argv)
     models, styles = a.models.split(), [] if a.styles == "none" else a.styles.split()
+    # An empty value (an unset shell variable) ran no model, exit 0: 'none' says no styles table.
+    if not models:
+        p.error(f"--models: expects models (accepted: {', '.join(MODELS)})")
+    if not styles and a.styles != "none":
+        p.error(f"--styles: expects styles (accepted: {', '.join(STYLES)}, none)")
     for m in models:
         if m not in MODELS:
             p.error(f"--models: unknown model '{m}' (accepted: {', '.join(MODELS)})")

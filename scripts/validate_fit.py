@@ -183,7 +183,8 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def main(argv):
-    p = OneLineParser(prog="validate_fit.py", description=__doc__.split("\n\n")[0])
+    # No abbreviations: '--family A --fam B' ran B only, past the check below.
+    p = OneLineParser(prog="validate_fit.py", description=__doc__.split("\n\n")[0], allow_abbrev=False)
     p.add_argument("--family", default="all", choices=list(FAMILIES) + ["all"])
     a = p.parse_args(argv)
     if sum(w == "--family" or w.startswith("--family=") for w in argv) > 1:  # the last one silently won

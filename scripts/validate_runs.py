@@ -189,10 +189,14 @@ def _one(run, index, bench_run, work, timeout):
     if any(c.isspace() for c in tmp):  # smpirun splits the hostfile path it gets there: every run failed
         tmp = tempfile.mkdtemp(prefix=f"validate-run{index:04d}-", dir="/tmp")
     os.makedirs(tmp, exist_ok=True)
+    graph = base + ".graph"
+    if any(c.isspace() for c in graph):  # SimGrid 4.0's smpirun splits the program's arguments too
+        graph = os.path.join(tmp, "run.graph")
+        shutil.copyfile(base + ".graph", graph)
     # smpirun copies the program into TMPDIR: a private one per run keeps
     # parallel runs from using each other's copies.
     env = dict(os.environ, TMPDIR=tmp)
-    cmd = [bench_run, base + ".graph", "-platform", run.platform.path] + \
+    cmd = [bench_run, graph, "-platform", run.platform.path] + \
         model_args(run.model, run.technology, run.platform)
     run.log = base + ".log"
     with open(base + ".cmd", "w", errors="surrogateescape") as f:  # (an --out path that is not UTF-8)

@@ -17,6 +17,9 @@
 # Only start, end and failed rows of --cfg=contention/trace are kept (read
 # through a pipe: the update rows of a large run weigh gigabytes).
 set -eu
+# No globbing: PROGRAM's words (split on purpose) are the program's
+# arguments as written; './app [0-9]' ran with the names of files here.
+set -f
 usage="usage: record.sh BUILD_DIR PATTERN RANKS PER_NODE TECHNOLOGY OUT.gz"
 [ $# -eq 6 ] || { echo "record.sh: $# arguments ($usage)" >&2; exit 2; }
 for n in "$3" "$4"; do
@@ -35,6 +38,9 @@ write_hostfile "$np" "$per" "$tmp/hosts"
 case $pattern in
   program)
     check_program || exit 2
+    case $PROGRAM in
+      *[*?[]*) echo "record.sh: PROGRAM '$PROGRAM' holds one of *?[, which SimGrid's smpirun expands to file names; accepted: words without *?[" >&2; exit 2 ;;
+    esac
     set -- $(program_args "$np") ;;
   isort) set -- speed-patterns isort "${ITER:-2}" ;;
   halo3d) set -- speed-patterns halo3d "${ITER:-50}" ;;

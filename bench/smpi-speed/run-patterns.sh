@@ -104,6 +104,7 @@ run() {
   opts="$*"
   plat=$(platform $(((np + per - 1) / per)))
   hf=$(hostfile "$np" "$per")
+  set -f # PROGRAM's and the options' words as written, not file names
   set -- $(args "$pattern" "$np")
   if [ "$pattern" != program ]; then
     prog=$build/bin/$1
@@ -115,6 +116,7 @@ run() {
   timed "$f" "$smpirun" -platform "$plat" -hostfile "$hf" \
     -np "$np" --cfg=network/model:"$model" $(pattern_options "$pattern") \
     --log=root.thres:critical $opts "$@" || status=$?
+  set +f
   if [ $status = 124 ]; then # timeout's status: over the budget
     echo timeout >"$f"
     return

@@ -40,6 +40,9 @@ def parse_slurm(words, slurm, where):
     key, rest = words[0], words[1:]
     if not rest:
         raise CampaignError(f"{where}: slurm {key} expects a value")
+    if key != "setup" and any(c in w for w in rest for c in "\n\r"):
+        # a line end in an #SBATCH line made the rest a command of the job script
+        raise CampaignError(f"{where}: slurm {key} holds a line end; accepted: a value on one line")
     if key == "setup":
         slurm["setup"].append(shlex.join(rest) if len(rest) > 1 else rest[0])
     elif key == "option":

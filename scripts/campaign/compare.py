@@ -8,6 +8,7 @@ import sys
 try:
     import os
     import re
+    import shlex
     import signal
     import threading
     import warnings
@@ -52,6 +53,8 @@ def report(out, plan, run):
     rows = results.gather(out, plan)
     csv_path = results.write(out, rows)
     to_stdout("\n" + table.report(rows, out))
+    if plan.get("smpirun_options"):  # they change every row's times, which no row names
+        to_stdout(f"smpirun options of every run: {shlex.join(plan['smpirun_options'])}\n")
     if run["figures"]:
         try:
             with warnings.catch_warnings():  # matplotlib's overflow warnings on values near 1e308
@@ -183,6 +186,8 @@ def main(argv):
         build = cli.build_dir()
         file_s = campaign_file.parse(run["campaign"], build) if run["campaign"] else campaign_file.empty_settings()
         settings = cli.merge(file_s, cli_s, build)
+        planner.check_words(settings)  # (smpirun is not needed for these)
+        planner.check_row_options(settings)
         name = settings["smpirun"]  # one the setup does not build must be there now
         if name is not None and not os.path.abspath(name).startswith(os.path.join(build, "")):
             planner.find_smpirun(settings, build)

@@ -104,6 +104,10 @@ def write_default_hostfile(out):
     return path
 
 
+# Characters SimGrid's smpirun expands as a shell pattern in program arguments.
+GLOB = "*?["
+
+
 def check_words(settings):
     """SimGrid's smpirun splits the hostfile path, every --cfg option and the
     program's arguments at blanks: refuses those that hold one."""
@@ -121,6 +125,9 @@ def check_words(settings):
         for arg in prog.argv[1:]:
             if any(c.isspace() for c in arg):
                 refuse("program argument", arg, f"program {prog.label}")
+            if any(c in GLOB for c in arg):  # './app zz*' ran with the names of the files zz1 zz2 in the runs' directory
+                raise CampaignError(f"program {prog.label}: program argument '{arg}' holds one of {GLOB}, which "
+                                    f"SimGrid's smpirun expands to file names; accepted: arguments without {GLOB}")
 
 
 # smpirun options that set what a run's row names (its rank count, platform,
@@ -131,6 +138,12 @@ ROW_OPTIONS = {"-np": "rank counts: --np or the 'ranks' key", "-n": "rank counts
                "-hostfile": "hostfiles: --hostfile or the 'platform' key",
                "-machinefile": "hostfiles: --hostfile or the 'platform' key"}
 ROW_CFG = "--cfg=network/model:"
+# smpirun options that take the next word as their value (SimGrid's smpirun
+# and the project's wrapper): one left without it took the option after it,
+# e.g. the run's --cfg=network/model, and the row named a model that did
+# not run.
+VALUE_OPTIONS = ("-np", "-n", "-bandwidth", "-latency", "-platform", "-hostfile", "-machinefile", "-replay",
+                 "-tmpdir", "-trace-comment", "-trace-comment-file", "-trace-file", "-wrapper")
 
 
 def check_row_options(settings):
@@ -142,11 +155,24 @@ def check_row_options(settings):
     lists = [(settings["smpirun_args"], "smpirun options")] + [(m.cfg, m.where or f"model {m.label}")
                                                                 for m in settings["models"]]
     for opts, where in lists:
-        for opt in opts:
+        value = False  # opt is the value of the option before it
+        for i, opt in enumerate(opts):
+            if value:
+                value = False
+                continue
             if opt in ROW_OPTIONS:
                 refuse(opt, ROW_OPTIONS[opt], where)
             if opt.startswith(ROW_CFG):
                 refuse(opt, "network models: --models or the 'model' key (one model each)", where)
+            if opt in VALUE_OPTIONS:
+                if i + 1 == len(opts):
+                    raise CampaignError(f"{where}: smpirun option '{opt}' expects a value after it, which would be "
+                                        f"the run's next option; accepted: {opt} VALUE")
+                value = True
+            elif not opt.startswith("-"):
+                raise CampaignError(f"{where}: '{opt}' is not an smpirun option (smpirun would run it as the "
+                                    f"program); accepted: options starting with '-', values after the option "
+                                    f"that takes them, program arguments with the program")
 
 
 def hostfile_argument(path, cwd):
@@ -260,7 +286,8 @@ def build(settings, out, build_dir, cwd):
 
 def make(runs, settings, cwd):
     """The plan: the runs and what every run needs to execute anywhere."""
-    return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs}
+    # (The smpirun options of every run: no row names them, the report does.)
+    return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"]}
 
 
 def save(out, plan):
@@ -285,6 +312,9 @@ def plan_problem(plan):
         return f"'timeout' {t!r} is not a positive number of seconds up to {spec.MAX_TIMEOUT:g}"
     if not isinstance(plan.get("runs"), list):
         return "no 'runs' list"
+    opts = plan.get("smpirun_options", [])
+    if not isinstance(opts, list) or not all(isinstance(o, str) for o in opts):
+        return "'smpirun_options' is not a list of smpirun options"
     jobs = plan.get("slurm_jobs")
     if jobs is not None and (not isinstance(jobs, list) or not all(isinstance(j, str) and re.fullmatch(r"[0-9]+", j) for j in jobs)):
         return "'slurm_jobs' is not a list of Slurm job ids"

@@ -43,6 +43,17 @@ def time_limit(slurm, timeout):
     return str(math.ceil((timeout + 120) / 60)) if timeout else None
 
 
+def output_value(directory, pattern):
+    """--output's value: directory's '%' doubled (Slurm would replace '%j'
+    there too), and the whole in double quotes, which #SBATCH lines take
+    (a blank cut the path: 'Invalid directive'). A quote or a line end
+    cannot be written there."""
+    if any(c in directory for c in '"\n\r'):
+        raise CampaignError(f"--slurm: results directory '{directory}' holds a double quote or a line end, which an "
+                            f"#SBATCH line cannot hold; accepted: --out without them")
+    return '"' + os.path.join(directory.replace("%", "%%"), pattern) + '"'
+
+
 def header(name, output, slurm, limit):
     lines = ["#!/bin/bash", f"#SBATCH --job-name={name}", f"#SBATCH --output={output}", "#SBATCH --ntasks=1",
              "#SBATCH --cpus-per-task=1"]
@@ -61,10 +72,10 @@ def write_scripts(out, slurm, timeout, collect_args):
     # The python3 that submitted, else the one on the node's PATH (after setup).
     py = [f"py={shlex.quote(sys.executable)}", '[ -x "$py" ] || py=python3']
     compare = shlex.quote(COMPARE)
-    array = header("campaign", os.path.join(out, "logs", "slurm-%A_%a.out"), slurm, time_limit(slurm, timeout))
+    array = header("campaign", output_value(os.path.join(out, "logs"), "slurm-%A_%a.out"), slurm, time_limit(slurm, timeout))
     array += py + ["# $1: index of this array's first run in plan.json",
                    f'exec "$py" {compare} --run-one {shlex.quote(out)} $((${{1:-0}} + SLURM_ARRAY_TASK_ID))']
-    collect = header("campaign-collect", os.path.join(d, "collect-%j.out"), slurm, "10")
+    collect = header("campaign-collect", output_value(d, "collect-%j.out"), slurm, "10")
     collect += py + [f'exec "$py" {compare} --collect {shlex.quote(out)} ' + " ".join(collect_args)]
     paths = os.path.join(d, "array.sbatch"), os.path.join(d, "collect.sbatch")
     for path, lines in zip(paths, (array, collect)):

@@ -125,4 +125,12 @@ for _ in $(seq 200); do [ -z "$(squeue -h)" ] && break; sleep 0.3; done
 [ -z "$(squeue -h)" ] || fail "jobs still queued after 60 s: $(squeue -h)"
 [ "$(column later/results.csv status | tr '\n' ' ')" = "ok ok " ] || fail "collect job: no results.csv with 2 ok rows"
 grep -q '^2 runs: 2 ok ' later/slurm/collect-*.out || fail "collect job output has no summary"
+# 3. A results directory whose path has a blank and a '%' (run from it, so
+#    that smpirun gets a hostfile path without the blank): the tasks' logs
+#    are written there, not to the path cut at the blank or with %j replaced.
+mkdir "$tmp/my 100%j"
+(cd "$tmp/my 100%j" && timeout 90 bash "$compare" --program "$tmp/bin/user_app --iters 1" --np 2 --models SMPI \
+  --no-figures --slurm --wait --out o > o.out 2>&1) || { cat "$tmp/my 100%j/o.out"; fail "--slurm in 'my 100%j' failed"; }
+[ "$(ls "$tmp/my 100%j/o/logs/"slurm-*.out | wc -l)" = 1 ] || fail "no Slurm task log in '$tmp/my 100%j/o/logs'"
+[ -n "$(ls "$tmp/my 100%j/o/slurm/"collect-*.out)" ] || fail "no collect job log in '$tmp/my 100%j/o/slurm'"
 echo "Slurm: 8 runs in two job arrays, rows identical to a local run; submit-only collected by its dependent job"
