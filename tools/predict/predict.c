@@ -44,7 +44,8 @@ static void usage(FILE *out)
           "  --help               this text\n"
           "\n"
           "If every comm carries 'penalties', they are used step by step instead of the\n"
-          "rules. Comms with 'measured' get their relative error (T_p - T_m) / T_m.\n"
+          "rules (--technology and --param then apply to --penalties only).\n"
+          "Comms with 'measured' get their relative error (T_p - T_m) / T_m.\n"
           "The file format is doc/scenario.md. Exit status: 0 ok, 1 bad input, 2 bad usage.\n",
           names, cg_tech_default()->name);
 }
@@ -269,6 +270,15 @@ int main(int argc, char **argv)
     fprintf(stderr, PROG ": %s\n", err);
     cli_free(&o);
     return 1;
+  }
+  /* the given penalties replace the rules: --technology or --param would be
+     silently ignored */
+  if (sc.all_given && !mode_penalties && o.rules_given) {
+    fprintf(stderr, PROG ": %s: every comm carries 'penalties', which replace the rules: --technology and --param "
+                    "do not apply (they do with --penalties)\n", o.file);
+    scenario_free(&sc);
+    cli_free(&o);
+    return 2;
   }
   int status = 0;
   if (mode_penalties) {
