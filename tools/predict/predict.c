@@ -107,8 +107,10 @@ static int print_penalties(const scenario *sc, const cg_tech *t, const double *p
   /* One evaluation of the whole graph: added one by one, a star of n comms
    * re-evaluated its source n times (O(n^2), 7 s at 20 000 comms). */
   cg_graph_set_deferred(g, 1);
+  /* a zero-byte comm never enters the graph (doc/scenario.md): added as a
+     self-comm, it gets penalty 1 and changes nothing */
   for (size_t i = 0; i < sc->comm_count; i++)
-    h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].dst);
+    h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].size > 0 ? sc->comms[i].dst : sc->comms[i].src);
   cg_graph_set_deferred(g, 0);
   const cg_penalty_error *pe = cg_graph_error(g);
   if (pe) {
