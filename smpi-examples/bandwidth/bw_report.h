@@ -19,7 +19,9 @@ static inline long bw_parse_size(int argc, char **argv, int rank, int size)
   char *end = NULL;
   errno = 0;
   long bytes = argc > 1 ? strtol(argv[1], &end, 10) : 0;
-  if (argc != 2 || end == argv[1] || *end != '\0' || errno != 0 || bytes <= 0 || bytes > INT_MAX) {
+  /* a digit first: strtol alone took "+8" and " 8" */
+  if (argc != 2 || argv[1][0] < '0' || argv[1][0] > '9' || end == argv[1] || *end != '\0' || errno != 0 ||
+      bytes <= 0 || bytes > INT_MAX) {
     if (rank == 0)
       fprintf(stderr, "usage: %s BYTES (a message size in bytes, an integer from 1 to %d)\n", argv[0], INT_MAX);
     MPI_Abort(MPI_COMM_WORLD, 2);

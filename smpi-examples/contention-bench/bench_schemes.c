@@ -62,6 +62,34 @@ static int fail(int rank, const char *what, const char *arg)
   return 2;
 }
 
+/* A whole number in [lo, hi] made of digits only (strtol alone took "+5",
+ * " 5", and (int) cut 4294967297 to 1); the number, or -1. */
+static long whole(const char *s, long lo, long hi)
+{
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (s[0] < '0' || s[0] > '9' || *end || errno != 0 || v < lo || v > hi)
+    return -1;
+  return v;
+}
+
+/* SRC>DST, two whole numbers up to 100000; 0, or -1. */
+static int parse_comm(const char *tok, int *a, int *b)
+{
+  char src[16];
+  const char *gt = strchr(tok, '>');
+  if (gt == NULL || gt - tok >= (long)sizeof src)
+    return -1;
+  memcpy(src, tok, (size_t)(gt - tok));
+  src[gt - tok] = '\0';
+  long x = whole(src, 0, 100000), y = whole(gt + 1, 0, 100000);
+  if (x < 0 || y < 0)
+    return -1;
+  *a = (int)x, *b = (int)y;
+  return 0;
+}
+
 /* Parses "NAME a>b c>d ..." into s; returns 0, or -1 with why. */
 static int parse_scheme(const char *line, scheme *s, const char **why)
 {
@@ -79,8 +107,7 @@ static int parse_scheme(const char *line, scheme *s, const char **why)
   strcpy(s->name, tok);
   while ((tok = strtok_r(NULL, " \t\r\n", &save)) != NULL) {
     int a, b;
-    char end;
-    if (sscanf(tok, "%d>%d%c", &a, &b, &end) != 2 || a < 0 || b < 0 || a == b || a > 100000 || b > 100000) {
+    if (parse_comm(tok, &a, &b) != 0 || a == b) {
       *why = "a comm is SRC>DST, two distinct host numbers >= 0";
       return -1;
     }
@@ -268,23 +295,22 @@ int bench_schemes_main(int argc, char **argv)
   int reps = 10, size = 4000000, racks = 0;
   for (int i = 0; i < argc; i++) {
     int more = i + 1 < argc;
-    char *end = NULL;
     if (!strcmp(argv[i], "--schemes") && more)
       dir = argv[++i];
     else if (!strcmp(argv[i], "--scheme-file") && more)
       file = argv[++i];
     else if (!strcmp(argv[i], "--reps") && more) {
-      reps = (int)strtol(argv[++i], &end, 10);
-      if (*end || reps < 1 || reps > 100000)
+      reps = (int)whole(argv[++i], 1, 100000);
+      if (reps < 0)
         return fail(rank, "--reps takes an integer in [1, 100000]", argv[i]);
     } else if (!strcmp(argv[i], "--size") && more) {
-      long v = strtol(argv[++i], &end, 10);
-      if (*end || v < 1 || v > 1073741824L / MAX_COMMS)
+      long v = whole(argv[++i], 1, 1073741824L / MAX_COMMS);
+      if (v < 0)
         return fail(rank, "--size takes a number of bytes in [1, 16777216]", argv[i]);
       size = (int)v;
     } else if (!strcmp(argv[i], "--racks") && more) {
-      racks = (int)strtol(argv[++i], &end, 10);
-      if (*end || racks < 1 || racks > 100000)
+      racks = (int)whole(argv[++i], 1, 100000);
+      if (racks < 0)
         return fail(rank, "--racks takes an integer in [1, 100000] (host n<r> is in rack r mod K)", argv[i]);
     } else
       return fail(rank,

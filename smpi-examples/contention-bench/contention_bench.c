@@ -70,6 +70,9 @@ static int parse_unit(const char *text, const char *const *names, const double *
 {
   char *end;
   errno = 0;
+  /* a digit first: strtod alone took "+5", " 5", "0x10" and "inf" */
+  if (text[0] < '0' || text[0] > '9' || strncmp(text, "0x", 2) == 0 || strncmp(text, "0X", 2) == 0)
+    return -1;
   double v = strtod(text, &end);
   if (end == text || errno != 0 || !(v >= 0))
     return -1;

@@ -30,7 +30,8 @@ static long arg(int argc, char **argv, int i, long def, long lo, long hi, int ra
     return def;
   char *end;
   long v = strtol(argv[i], &end, 10);
-  if (end == argv[i] || *end || v < lo || v > hi) {
+  /* a digit first: strtol alone took "+2" and " 2" */
+  if (argv[i][0] < '0' || argv[i][0] > '9' || end == argv[i] || *end || v < lo || v > hi) {
     if (rank == 0)
       fprintf(stderr, "lop-bench: argument %d '%s' must be an integer in [%ld, %ld]\n"
                       "usage: lop-bench single|list [PMIN [PMAX [REPS [early|late]]]]\n", i, argv[i], lo, hi);

@@ -29,7 +29,8 @@ static long to_long(const char *s, long lo, long hi)
 {
   char *end;
   long v = strtol(s, &end, 10);
-  return end == s || *end || v < lo || v > hi ? -1 : v;
+  /* a digit first: strtol alone took "+2" and " 2" */
+  return s[0] < '0' || s[0] > '9' || end == s || *end || v < lo || v > hi ? -1 : v;
 }
 
 static int cmp_long(const void *a, const void *b)

@@ -23,7 +23,17 @@ int main(int argc, char **argv)
     return 2;
   }
   const char *mode = argv[1];
-  double tol = atof(argv[2]);
+  char *end;
+  double tol = strtod(argv[2], &end);
+  /* atof took "nan" (then no row could fail) and "x" as 0 */
+  if (strcmp(mode, "send") != 0 && strcmp(mode, "recv") != 0 && strcmp(mode, "pingpong") != 0) {
+    fprintf(stderr, "check_loggps_sweep: mode '%s': accepted values are send, recv, pingpong\n", mode);
+    return 2;
+  }
+  if (end == argv[2] || *end || !(tol > 0 && tol < 1)) {
+    fprintf(stderr, "check_loggps_sweep: REL_TOL '%s': expected a number in (0, 1)\n", argv[2]);
+    return 2;
+  }
   cg_loggps m = {0, 0, 0, 0, 0, 0, 0, 0};
   for (int i = 3; i < argc; i++) {
     char name[32], err[256];
@@ -40,11 +50,17 @@ int main(int argc, char **argv)
   }
   char line[256];
   double worst[2] = {0, 0};
-  int rows[2] = {0, 0}, bad = 0;
+  int rows[2] = {0, 0}, bad = 0, lineno = 0;
   while (fgets(line, sizeof line, stdin)) {
     double k, t;
-    if (sscanf(line, "%lf,%lf", &k, &t) != 2)
+    lineno++;
+    if (lineno == 1 && strcmp(line, "size,duration\n") == 0)
       continue; /* header */
+    /* a row the check cannot read fails it: skipped, a broken sweep passed */
+    if (sscanf(line, "%lf,%lf", &k, &t) != 2 || !(k >= 0) || !(t >= 0) || !isfinite(t)) {
+      fprintf(stderr, "line %d: expected size,duration (a size >= 0, a finite duration >= 0): %s", lineno, line);
+      return 1;
+    }
     int large = cg_loggps_is_rendezvous(&m, k);
     double want;
     if (large)
@@ -55,11 +71,12 @@ int main(int argc, char **argv)
       want = cg_loggps_T3(&m, k);
     else
       want = 2 * (cg_loggps_T1(&m, k) + cg_loggps_T2(&m, k) + cg_loggps_T3(&m, k));
-    double e = fabs(t - want) / want;
+    /* a zero time (every parameter of the formula 0) is matched exactly */
+    double e = want > 0 ? fabs(t - want) / want : (t == want ? 0 : INFINITY);
     rows[large]++;
     if (e > worst[large])
       worst[large] = e;
-    if (e > tol) {
+    if (!(e <= tol)) {
       fprintf(stderr, "size %.0f: measured %.9g, LogGPS %.9g, error %.3g\n", k, t, want, e);
       bad++;
     }

@@ -32,8 +32,9 @@ static void usage(FILE *out)
           "The file is a scenario (doc/scenario.md) where every comm has 'measured' (its\n"
           "time), the same 'size' and start 0. The penalties of the later steps are taken\n"
           "from each comm's 'later-penalties' (one per step after the first: a comm ending\n"
-          "in the k-th distinct measured time needs k-1 of them) if every comm has it,\n"
-          "else from the rules of --technology applied to the comms still running.\n"
+          "in the k-th distinct measured time needs k-1 of them) if every comm has it\n"
+          "(then --technology and --param are refused), else from the rules of\n"
+          "--technology applied to the comms still running.\n"
           "\n"
           "A first-step penalty below 1 (the comm would have sent faster than the\n"
           "scenario's bandwidth) means the measured times are inconsistent with the\n"
@@ -195,6 +196,15 @@ int main(int argc, char **argv)
     scenario_free(&sc);
     cli_free(&o);
     return 1;
+  }
+  /* the given later penalties replace the rules: --technology or --param
+     would be silently ignored */
+  if (sc.comms[0].has_later && o.rules_given) {
+    fprintf(stderr, PROG ": %s: every comm carries 'later-penalties', which replace the rules: --technology and "
+                    "--param do not apply\n", o.file);
+    scenario_free(&sc);
+    cli_free(&o);
+    return 2;
   }
   double *rho = cg_xcalloc(sc.comm_count, sizeof *rho);
   rc = reverse_solve(&sc, &o, rho);

@@ -128,6 +128,7 @@ static int scan(const char *prog, int argc, char **argv, const cli_spec *spec, c
         return usage_error(prog, "missing value after", a);
       const char *v = argv[++i];
       int *given = strcmp(a, "--format") == 0 ? &format_given : &tech_given;
+      o->rules_given |= strcmp(a, "--format") != 0;
       if (strcmp(a, "--param") == 0) {
         param_args[(*nparams)++] = v;
       } else if ((*given)++) {

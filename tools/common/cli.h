@@ -30,6 +30,8 @@ typedef struct cli_options {
   int csv;
   const cg_tech *tech; /* cg_tech_default() unless --technology; NULL = all (tech_all) */
   double *params;      /* tech->param_count values; NULL when tech is NULL */
+  int rules_given;     /* --technology or --param given: a tool that will not use
+                          the rules for its input says so */
 } cli_options;
 
 /* Parses argv. Returns -1 when the tool should go on (then cli_free(o)

@@ -49,8 +49,10 @@ static int predict(const scenario *sc, const cg_tech *t, const double *params, i
       cg_graph_set_host_group(g, (cg_host)h, sc->racks[h]);
     cg_comm *h = cg_xcalloc(n, sizeof *h);
     cg_graph_set_deferred(g, 1); /* one evaluation: one by one, a star of n comms was O(n^2) */
+    /* a zero-byte comm never enters the graph (doc/scenario.md): added as a
+       self-comm, it changes nothing */
     for (size_t i = 0; i < n; i++)
-      h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].dst);
+      h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].size > 0 ? sc->comms[i].dst : sc->comms[i].src);
     cg_graph_set_deferred(g, 0);
     const cg_penalty_error *pe = cg_graph_error(g);
     for (size_t i = 0; i < n; i++) {

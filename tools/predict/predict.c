@@ -44,7 +44,8 @@ static void usage(FILE *out)
           "  --help               this text\n"
           "\n"
           "If every comm carries 'penalties', they are used step by step instead of the\n"
-          "rules. Comms with 'measured' get their relative error (T_p - T_m) / T_m.\n"
+          "rules (--technology and --param then apply to --penalties only).\n"
+          "Comms with 'measured' get their relative error (T_p - T_m) / T_m.\n"
           "The file format is doc/scenario.md. Exit status: 0 ok, 1 bad input, 2 bad usage.\n",
           names, cg_tech_default()->name);
 }
@@ -106,8 +107,10 @@ static int print_penalties(const scenario *sc, const cg_tech *t, const double *p
   /* One evaluation of the whole graph: added one by one, a star of n comms
    * re-evaluated its source n times (O(n^2), 7 s at 20 000 comms). */
   cg_graph_set_deferred(g, 1);
+  /* a zero-byte comm never enters the graph (doc/scenario.md): added as a
+     self-comm, it gets penalty 1 and changes nothing */
   for (size_t i = 0; i < sc->comm_count; i++)
-    h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].dst);
+    h[i] = cg_graph_add(g, sc->comms[i].src, sc->comms[i].size > 0 ? sc->comms[i].dst : sc->comms[i].src);
   cg_graph_set_deferred(g, 0);
   const cg_penalty_error *pe = cg_graph_error(g);
   if (pe) {
@@ -269,6 +272,15 @@ int main(int argc, char **argv)
     fprintf(stderr, PROG ": %s\n", err);
     cli_free(&o);
     return 1;
+  }
+  /* the given penalties replace the rules: --technology or --param would be
+     silently ignored */
+  if (sc.all_given && !mode_penalties && o.rules_given) {
+    fprintf(stderr, PROG ": %s: every comm carries 'penalties', which replace the rules: --technology and --param "
+                    "do not apply (they do with --penalties)\n", o.file);
+    scenario_free(&sc);
+    cli_free(&o);
+    return 2;
   }
   int status = 0;
   if (mode_penalties) {

@@ -74,8 +74,11 @@ double cg_p2p_ping_recv(const cg_p2p_params *p, double size);
 double cg_p2p_pingpong_rtt(const cg_p2p_params *p, double size);
 
 /* Checks thresholds (0 < small < medium1 < Sa < Sd <= 2^31 - 1 - 16),
- * overheads (finite, >= 0; 0 for large), L >= 0 and B > 0 for every
- * segment, and route figures (>= 0). Returns 0 or -1 with a message. */
+ * overheads (os, or in [0, CG_P2P_TIME_MAX s], Os, Or in [0, 1 s/B]; 0 for
+ * large), L in [0, CG_P2P_TIME_MAX s] and B >= 1 B/s for every segment,
+ * and route figures (latency in [0, CG_P2P_TIME_MAX s], bandwidth 0 or
+ * >= 1 B/s). Returns 0 or -1 with a message. */
+#define CG_P2P_TIME_MAX 1e6
 int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen);
 
 /* Parameter file: one "key = value" per line, '#' starts a comment.

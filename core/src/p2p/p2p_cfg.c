@@ -11,6 +11,7 @@
  * - a send is detached when k < smpi/send-is-detached-thresh and then
  *   sleeps os(k) (ois(k) for MPI_Isend, always); MPI_Recv sleeps or(k)
  *   only after a detached send; k < smpi/async-small-thresh goes eager. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,6 +61,13 @@ int cg_p2p_to_cfg(const cg_p2p_params *p, cg_p2p_cfg *cfg, char *err, size_t err
     bad |= add(cfg->value[1], sizeof cfg->value[1], "%s%ld:%.17g:%.17g", at, g->or_, g->Or, 1);
     bad |= add(cfg->value[2], sizeof cfg->value[2], "%s%ld:%.17g:%.17g", at, g->os, g->Os, 1);
     long wire = s == 0 ? 0 : at + CG_P2P_ENVELOPE;
+    /* a route latency near DBL_MIN overflows the ratio: SimGrid got inf */
+    if (!isfinite(g->B / p->route_bandwidth) || !isfinite((g->L - envelope) / p->route_latency)) {
+      snprintf(err, errlen, "%s: smpi/bw-factor or smpi/lat-factor (%s.B / route.bandwidth, %s.L / route.latency) "
+                            "overflows a double: check route.bandwidth and route.latency",
+               cg_p2p_segment_name(s), cg_p2p_segment_name(s), cg_p2p_segment_name(s));
+      return -1;
+    }
     bad |= add(cfg->value[3], sizeof cfg->value[3], "%s%ld:%.17g", wire, g->B / p->route_bandwidth, 0, 0);
     bad |= add(cfg->value[4], sizeof cfg->value[4], "%s%ld:%.17g", wire, (g->L - envelope) / p->route_latency, 0,
                0);

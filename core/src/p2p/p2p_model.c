@@ -78,6 +78,14 @@ static int bad_value(double v, int positive)
   return !isfinite(v) || v < 0 || (positive && v == 0);
 }
 
+/* Beyond 1e6 s (LogGPS's bound too), SimGrid's clock loses the microsecond
+   overheads (L = 1e300 s printed 0 s sends) or a factor overflows (inf: the
+   run hung); beyond 1 s per byte likewise. */
+static int too_large(double v, double max)
+{
+  return v > max;
+}
+
 int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
 {
   static const char *const tnames[CG_P2P_THRESHOLDS] = {"threshold.small", "threshold.medium1", "threshold.async",
@@ -105,12 +113,25 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
       snprintf(err, errlen, "%s.%s must be a finite number >= 0", n, what);
       return -1;
     }
+    if (too_large(g->os, CG_P2P_TIME_MAX)) what = "os";
+    else if (too_large(g->or_, CG_P2P_TIME_MAX)) what = "or";
+    else if (too_large(g->L, CG_P2P_TIME_MAX)) what = "L";
+    if (what) {
+      snprintf(err, errlen, "%s.%s = %g s is outside the accepted range [0, %g s]", n, what,
+               what[0] == 'o' ? (what[1] == 's' ? g->os : g->or_) : g->L, CG_P2P_TIME_MAX);
+      return -1;
+    }
+    if (too_large(g->Os, 1.0) || too_large(g->Or, 1.0)) {
+      snprintf(err, errlen, "%s.%s = %g s/B is outside the accepted range [0, 1 s/B]", n,
+               too_large(g->Os, 1.0) ? "Os" : "Or", too_large(g->Os, 1.0) ? g->Os : g->Or);
+      return -1;
+    }
     if (bad_value(g->L, 0)) {
       snprintf(err, errlen, "%s.L must be a finite time >= 0", n);
       return -1;
     }
-    if (bad_value(g->B, 1)) {
-      snprintf(err, errlen, "%s.B must be a finite bandwidth > 0", n);
+    if (bad_value(g->B, 1) || g->B < 1) {
+      snprintf(err, errlen, "%s.B must be a finite bandwidth of at least 1 B/s", n);
       return -1;
     }
     if (s == CG_P2P_LARGE && (g->os != 0 || g->Os != 0 || g->or_ != 0 || g->Or != 0)) {
@@ -121,6 +142,11 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
   }
   if (bad_value(p->route_bandwidth, 0) || bad_value(p->route_latency, 0)) {
     snprintf(err, errlen, "route.bandwidth and route.latency must be finite and >= 0");
+    return -1;
+  }
+  if (too_large(p->route_latency, CG_P2P_TIME_MAX) || (p->route_bandwidth > 0 && p->route_bandwidth < 1)) {
+    snprintf(err, errlen, "route.latency must be at most %g s and route.bandwidth 0 or at least 1 B/s",
+             CG_P2P_TIME_MAX);
     return -1;
   }
   return 0;
