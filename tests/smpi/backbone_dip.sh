@@ -15,6 +15,7 @@
 # relative 1e-6 (measured 0), for every technology and node-link mode,
 # with SMPI's factors and with factors 1.
 set -u
+. "$(dirname "$0")/against_smpi.sh"
 bin=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -45,10 +46,7 @@ for factors in smpi one; do
   for tech in infiniband gige myrinet hier-ethernet infinihost; do
     for mode in penalty maxmin; do
       got=$(run --cfg=network/model:contention --cfg=contention/technology:$tech --cfg=contention/node-links:$mode)
-      awk -v g="$got" -v r="$ref" -v what="factors $factors, $tech $mode" 'BEGIN {
-        d = (g - r) / r; if (d < 0) d = -d
-        printf "%s: %.9g s, SMPI %.9g s (rel %.1e)\n", what, g, r, d; exit !(r > 0 && d <= 1e-6) }' ||
-        { fails=$((fails + 1)); cat "$tmp/err"; }
+      against_smpi "factors $factors, $tech $mode" "$got" "$ref"
     done
   done
 done

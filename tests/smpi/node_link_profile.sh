@@ -15,6 +15,7 @@
 # max-min variables, and SimGrid lets time pass over a profile event of a
 # link no variable holds: a link whose bandwidth changed stays in them.
 set -u
+. "$(dirname "$0")/against_smpi.sh"
 bin=$1 fatpipe=$2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -40,10 +41,7 @@ for side in a b; do
       for mode in penalty maxmin; do
         got=$(run "dip-$side.xml" $g --cfg=network/model:contention --cfg=contention/technology:$tech \
           --cfg=contention/node-links:$mode)
-        awk -v g="$got" -v r="$ref" -v what="l$side $g $tech $mode" 'BEGIN {
-          d = (g - r) / r; if (d < 0) d = -d
-          printf "%s: %.9g s, SMPI %.9g s (rel %.1e)\n", what, g, r, d; exit !(r > 0 && d <= 1e-6) }' ||
-          { fails=$((fails + 1)); cat "$tmp/err"; }
+        against_smpi "l$side $g $tech $mode" "$got" "$ref"
       done
     done
   done
