@@ -101,6 +101,7 @@ struct State {
   cg_ptr_index plain_index{};       /* Action* -> handle */
   bool pending           = false;                  /* graph events since the last flush */
   bool bandwidth_changed = false;                  /* a link's bandwidth changed since the last flush */
+  bool bandwidths_stale  = false;                  /* ... and b_out, b_in, bottleneck not read again since */
 };
 State st;
 
@@ -132,6 +133,17 @@ void read_node_bandwidths()
     st.b_out[h] = min_bandwidth(st.links[h].out);
     st.b_in[h]  = min_bandwidth(st.links[h].in);
   }
+}
+
+/* After a bandwidth change, once: the node links' bandwidths read again and
+ * the kept route bottlenecks dropped. */
+void refresh_bandwidths()
+{
+  if (not st.bandwidths_stale)
+    return;
+  st.bandwidths_stale = false;
+  read_node_bandwidths();
+  st.bottleneck.clear();
 }
 
 /* Hosts get dense indices in name order, racks in order of first host. */
@@ -296,8 +308,7 @@ void flush()
   rehide_links();
   if (st.bandwidth_changed) { /* B may have changed for any comm: the plan re-rates them all */
     st.bandwidth_changed = false;
-    read_node_bandwidths();
-    st.bottleneck.clear();
+    refresh_bandwidths();
     for (size_t c = 0; c < st.actions.size(); c++)
       if (st.actions[c] != nullptr)
         cg_rate_plan_set_bandwidth(st.plan, static_cast<cg_comm>(c), comm_bandwidth(st.info[c].src, st.info[c].dst));
@@ -405,10 +416,8 @@ void add_started_comms()
   /* SimGrid applies a profile event of a link no variable holds without
    * stopping there, so a bandwidth change and the next starts may reach
    * one flush (or a comm's end): the starts must see the new bandwidths. */
-  if (st.bandwidth_changed && not st.starts.empty()) {
-    read_node_bandwidths();
-    st.bottleneck.clear();
-  }
+  if (not st.starts.empty())
+    refresh_bandwidths();
   for (const State::Start& start : st.starts)
     if (start.src == start.dst)
       add_plain(*start.action, start.src);
@@ -540,6 +549,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
     keep_weights_on(link, st.weight_s / held - st.weight_s / real,
                     st.weight_s / link.get_bandwidth() - st.weight_s / held);
   st.bandwidth_changed = true;
+  st.bandwidths_stale  = true;
   st.pending           = true;
 }
 
