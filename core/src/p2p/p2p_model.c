@@ -78,14 +78,10 @@ static int bad_value(double v, int positive)
   return !isfinite(v) || v < 0 || (positive && v == 0);
 }
 
-/* Beyond 1e6 s (LogGPS's bound too), SimGrid's clock loses the microsecond
-   overheads (L = 1e300 s printed 0 s sends) or a factor overflows (inf: the
-   run hung); beyond 1 s per byte likewise. */
-static int too_large(double v, double max)
-{
-  return v > max;
-}
-
+/* Upper bounds (see range[] below): beyond 1e6 s (LogGPS's bound too),
+   SimGrid's clock loses the microsecond overheads (L = 1e300 s printed 0 s
+   sends) or a factor overflows (inf: the run hung); beyond 1 s per byte
+   likewise. */
 int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
 {
   static const char *const tnames[CG_P2P_THRESHOLDS] = {"threshold.small", "threshold.medium1", "threshold.async",
@@ -113,19 +109,15 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
       snprintf(err, errlen, "%s.%s must be a finite number >= 0", n, what);
       return -1;
     }
-    if (too_large(g->os, CG_P2P_TIME_MAX)) what = "os";
-    else if (too_large(g->or_, CG_P2P_TIME_MAX)) what = "or";
-    else if (too_large(g->L, CG_P2P_TIME_MAX)) what = "L";
-    if (what) {
-      snprintf(err, errlen, "%s.%s = %g s is outside the accepted range [0, %g s]", n, what,
-               what[0] == 'o' ? (what[1] == 's' ? g->os : g->or_) : g->L, CG_P2P_TIME_MAX);
-      return -1;
-    }
-    if (too_large(g->Os, 1.0) || too_large(g->Or, 1.0)) {
-      snprintf(err, errlen, "%s.%s = %g s/B is outside the accepted range [0, 1 s/B]", n,
-               too_large(g->Os, 1.0) ? "Os" : "Or", too_large(g->Os, 1.0) ? g->Os : g->Or);
-      return -1;
-    }
+    const struct { const char *name; double v, max; const char *unit; } range[] = {
+        {"os", g->os, CG_P2P_TIME_MAX, "s"}, {"or", g->or_, CG_P2P_TIME_MAX, "s"}, {"L", g->L, CG_P2P_TIME_MAX, "s"},
+        {"Os", g->Os, 1.0, "s/B"},           {"Or", g->Or, 1.0, "s/B"}};
+    for (size_t k = 0; k < sizeof range / sizeof range[0]; k++)
+      if (range[k].v > range[k].max) {
+        snprintf(err, errlen, "%s.%s = %g %s is outside the accepted range [0, %g %s]", n, range[k].name, range[k].v,
+                 range[k].unit, range[k].max, range[k].unit);
+        return -1;
+      }
     if (bad_value(g->L, 0)) {
       snprintf(err, errlen, "%s.L must be a finite time >= 0", n);
       return -1;
@@ -144,7 +136,7 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
     snprintf(err, errlen, "route.bandwidth and route.latency must be finite and >= 0");
     return -1;
   }
-  if (too_large(p->route_latency, CG_P2P_TIME_MAX) || (p->route_bandwidth > 0 && p->route_bandwidth < 1)) {
+  if (p->route_latency > CG_P2P_TIME_MAX || (p->route_bandwidth > 0 && p->route_bandwidth < 1)) {
     snprintf(err, errlen, "route.latency must be at most %g s and route.bandwidth 0 or at least 1 B/s",
              CG_P2P_TIME_MAX);
     return -1;
