@@ -32,16 +32,7 @@ printf '0 %s\n0.002 %s\n' $((B / 2)) $B >"$tmp/dip.txt"
   done; done
   echo '</zone></platform>'
 } >"$tmp/plat.xml"
-run() { # HOSTS OPTIONS... -> sorted "pair,k,seconds" lines
-  hosts=$1
-  shift
-  echo $hosts | tr ' ' '\n' >"$tmp/hosts"
-  n=$(echo $hosts | wc -w)
-  "$bin/smpirun" -np $n -hostfile "$tmp/hosts" -platform "$tmp/plat.xml" "$prog" 8000000 --cfg=smpi/simulate-computation:0 \
-    --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=network/optim:Full \
-    --log=root.thres:warning "$@" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; echo "FAIL: smpirun $hosts $*"; }
-  grep '^pair,' "$tmp/out" | sort
-}
+. "$(dirname "$0")/pairs_run.sh"
 fails=0
 for hosts in "a a" "a a a b"; do
   run "$hosts" --cfg=network/model:SMPI >"$tmp/ref"

@@ -33,15 +33,7 @@ B=1958863858
   done; done
   echo '</zone></platform>'
 } >"$tmp/plat.xml"
-run() { # HOSTS OPTIONS... -> sorted "pair,k,seconds" lines
-  hosts=$1
-  shift
-  echo $hosts | tr ' ' '\n' >"$tmp/hosts"
-  "$bin/smpirun" -np 4 -hostfile "$tmp/hosts" -platform "$tmp/plat.xml" "$prog" 8000000 --cfg=smpi/simulate-computation:0 \
-    --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=network/optim:Full \
-    --log=root.thres:warning "$@" >"$tmp/out" 2>"$tmp/err" || { cat "$tmp/err"; echo "FAIL: smpirun $hosts $*"; }
-  grep '^pair,' "$tmp/out" | sort
-}
+. "$(dirname "$0")/pairs_run.sh"
 fails=0
 for hosts in "a a b b" "a a a b"; do
   run "$hosts" --cfg=network/model:SMPI >"$tmp/ref"
