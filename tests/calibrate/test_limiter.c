@@ -1,6 +1,8 @@
 /* The per-host limiter of the step solver (contention/limiter_share.h,
  * cg_solve_steps_limited): max-min shares worked by hand, and whole
  * schemes whose times follow from them. */
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -35,6 +37,65 @@ static void share_cases(void)
   cg_limiter_share(s4, d4, q1, 2, 1.2, r);
   CHECK_REL(r[0], 0.6, 1e-15);
   CHECK_REL(r[1], 0.6, 1e-15);
+}
+
+/* Progressive filling written plainly, O(n H) per call: the reference the
+ * library's heap-driven version must match bit for bit. */
+static void naive_share(const cg_host *src, const cg_host *dst, const double *demand, size_t n, double C,
+                        double *rate)
+{
+  enum { MAXH = 64 };
+  size_t unfixed[MAXH] = {0};
+  double given[MAXH] = {0};
+  unsigned char fixed[256] = {0};
+  for (size_t i = 0; i < n; i++)
+    unfixed[src[i]]++, unfixed[dst[i]]++;
+  for (size_t left = n; left;) {
+    size_t next = n; /* the unfixed comm of smallest demand, lowest index first */
+    for (size_t i = 0; i < n; i++)
+      if (!fixed[i] && (next == n || demand[i] < demand[next]))
+        next = i;
+    double level = INFINITY;
+    size_t tight = MAXH;
+    for (size_t h = 0; h < MAXH; h++)
+      if (unfixed[h] && fmax(0, C - given[h]) / (double)unfixed[h] < level)
+        level = fmax(0, C - given[h]) / (double)unfixed[h], tight = h;
+    for (size_t j = 0; j < n; j++) {
+      int take = demand[next] <= level ? j == next : !fixed[j] && (src[j] == tight || dst[j] == tight);
+      if (!take)
+        continue;
+      rate[j] = demand[next] <= level ? demand[j] : level;
+      fixed[j] = 1, left--;
+      given[src[j]] += rate[j], given[dst[j]] += rate[j];
+      unfixed[src[j]]--, unfixed[dst[j]]--;
+    }
+  }
+}
+
+/* Random comms among few hosts (many ties of demand and level): the
+ * library's rates equal the plain filling's exactly. */
+static void random_cases(void)
+{
+  srand(57);
+  for (int round = 0; round < 20000; round++) {
+    size_t n = 1 + (size_t)rand() % 200, hosts = 2 + (size_t)rand() % 63;
+    cg_host s[200], d[200];
+    double q[200], fast[200], slow[200];
+    for (size_t i = 0; i < n; i++) {
+      s[i] = (cg_host)(rand() % (int)hosts);
+      d[i] = (cg_host)((s[i] + 1 + (cg_host)(rand() % (int)(hosts - 1))) % hosts);
+      q[i] = rand() % 3 ? 1.0 / (1 + rand() % 4) : (double)rand() / RAND_MAX + 0.01;
+    }
+    double C = 1 + (rand() % 8) * 0.25;
+    cg_limiter_share(s, d, q, n, C, fast);
+    naive_share(s, d, q, n, C, slow);
+    for (size_t i = 0; i < n; i++)
+      if (fast[i] != slow[i]) {
+        CHECK(fast[i] == slow[i]);
+        fprintf(stderr, "round %d comm %zu: %.17g != %.17g\n", round, i, fast[i], slow[i]);
+        return;
+      }
+  }
 }
 
 static void solver_cases(void)
@@ -83,6 +144,7 @@ static void solver_cases(void)
 int main(void)
 {
   share_cases();
+  random_cases();
   solver_cases();
   return check_failures ? 1 : 0;
 }

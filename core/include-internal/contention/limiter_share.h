@@ -22,7 +22,7 @@ extern "C" {
 
 /* Rates (units of B) of n comms src[i] -> dst[i] (src != dst) with demands
  * demand[i] > 0 under limiters of capacity > 0 on every host, into rate[i]
- * (<= demand[i]). Cost O(n log n + n H), H the number of distinct hosts. */
+ * (<= demand[i]). Cost O(n log n). */
 void cg_limiter_share(const cg_host *src, const cg_host *dst, const double *demand, size_t n, double capacity,
                       double *rate);
 
