@@ -7,6 +7,7 @@
 #include <contention/units.h>
 
 #include <xbt/config.hpp>
+#include <xbt/log.h>
 
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,8 @@
 #include <stdexcept>
 #include <type_traits>
 #include <vector>
+
+XBT_LOG_EXTERNAL_DEFAULT_CATEGORY(contention);
 
 namespace contention_sg {
 namespace {
@@ -40,6 +43,8 @@ struct Values {
   std::vector<std::string> keys; /* every option this plugin declares */
   std::vector<std::string> bool_keys, number_keys; /* for the messages and checks of the command line */
   std::map<std::string, std::string> accepted; /* number option -> its accepted values, for the messages */
+  std::vector<std::string> given;               /* plugin options of the command line, NAME:VALUE, in order */
+  std::vector<std::string> plugins;             /* the --cfg=plugin:NAME values of the command line */
 };
 Values& values()
 {
@@ -276,9 +281,12 @@ void options_precheck_command_line()
       bw_factor       = kv.substr(colon + 1);
       bw_factor_given = true;
     }
+    if (colon != std::string::npos && key == "plugin")
+      values().plugins.push_back(kv.substr(colon + 1));
     if (key.rfind("contention/", 0) != 0 && key.rfind("loggps/", 0) != 0)
       continue;
     std::string value = colon == std::string::npos ? "" : kv.substr(colon + 1);
+    values().given.push_back(kv);
     bool known        = false;
     for (const std::string& k : values().keys)
       known = known || k == key;
@@ -315,6 +323,37 @@ void options_precheck_command_line()
                    std::string(err) + "; accepted: THRESHOLD:VALUE[;THRESHOLD:VALUE...], thresholds in bytes");
     cg_step_factor_free(&f);
   }
+}
+
+bool options_used_by(const std::string& key, const std::string& model)
+{
+  if (key == "contention/hold-detached-comms")
+    return model == "contention" || model == "loggps";
+  if (key.rfind("loggps/", 0) == 0)
+    return model == "loggps";
+  return model == "contention";
+}
+
+void options_warn_unused(const std::string& model)
+{
+  for (const std::string& kv : values().given) {
+    std::string key = kv.substr(0, kv.find(':'));
+    if (options_used_by(key, model))
+      continue;
+    std::string owner = key.rfind("loggps/", 0) == 0 ? "network/model:loggps" : "network/model:contention";
+    if (key == "contention/hold-detached-comms")
+      owner = "network/model:contention and loggps";
+    XBT_WARN("contention: --cfg=%s is ignored: it applies to %s, and this run's model is network/model:%s",
+             kv.c_str(), owner.c_str(), model.c_str());
+  }
+  if (model != "contention")
+    return;
+  for (const std::string& p : values().plugins)
+    if (p == "link_energy" || p == "link_load")
+      XBT_WARN("contention: --cfg=plugin:%s does not give SMPI's figures under network/model:contention (the "
+               "links the penalties replace count at 1e15 B/s and a comm at its bound, not its rate); simulated "
+               "times are unaffected",
+               p.c_str());
 }
 
 void options_apply_p2p()

@@ -29,6 +29,15 @@ void options_register_key(const std::string& key, bool number = false, const std
  * declared, before the Engine exists. */
 void options_precheck_command_line();
 
+/* Whether `model` (a network/model value) uses the plugin option `key`:
+ * loggps/... only loggps, contention/hold-detached-comms contention and
+ * loggps, every other contention/... only contention. */
+bool options_used_by(const std::string& key, const std::string& model);
+/* One warning per plugin option of the command line that `model` does not
+ * use (naming the option and the model it belongs to), and, under
+ * contention, per --cfg=plugin:link_energy or link_load, whose figures are
+ * not SMPI's there. Run once the platform exists (the model is final). */
+void options_warn_unused(const std::string& model);
 /* Applies contention/p2p-params (doc/p2p-model.md), if set, by setting the
  * smpi/os, smpi/or, smpi/ois, smpi/bw-factor, smpi/lat-factor,
  * smpi/async-small-thresh and smpi/send-is-detached-thresh options. Called

@@ -172,6 +172,8 @@ extern "C" int contention_simgrid_register(void)
   contention_sg::run_status_watch();
   contention_sg::paje_vars_setup(); /* before SimGrid's tracing hooks the platform creation */
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
+  simgrid::s4u::Engine::on_platform_created_cb(
+      [] { contention_sg::options_warn_unused(simgrid::config::get_value<std::string>("network/model")); });
   result = 0;
   return result;
 }
