@@ -56,6 +56,21 @@ def setup(work, case):
         os.makedirs(out)
         os.symlink("/dev/full", os.path.join(out, "eabs.csv"))
         want = (1, "eabs.csv: cannot write: No space left on device")
+    elif case == "attribute_misspelt":  # 'mesured': the comm ran with expect-mbps or no measured time
+        data = data.replace('measured="1.5"', 'mesured="1.5"', 1)
+        want = (1, "data.xml: unknown attribute 'mesured' of <comm> (accepted: id, src, dst, size, start,")
+    elif case == "host_twice":  # the last rack silently won
+        data = data.replace("<comm ", '<host id="n0" rack="r1"/><host id="n0" rack="r2"/>\n  <comm ', 1)
+        want = (1, "data.xml: <host id=\"n0\">: the host is declared twice (accepted: one <host> per id)")
+    elif case == "host_without_rack":
+        data = data.replace("<comm ", '<host id="n0"/>\n  <comm ', 1)
+        want = (1, "data.xml: <host id=\"n0\">: lacks the attribute 'rack' (required: id, rack)")
+    elif case == "host_after_comm":
+        data = data.replace("</scenario>", '  <host id="n0" rack="r1"/>\n</scenario>', 1)
+        want = (1, "data.xml: <host id=\"n0\">: after a <comm> (accepted: the <host> elements first")
+    elif case == "text_in_scenario":
+        data = data.replace("</scenario>", "  stray text\n</scenario>", 1)
+        want = (1, "data.xml: text in <scenario> (accepted: <host/> and <comm/> elements only")
     else:
         sys.exit(f"damaged_input.py: unknown case '{case}'")
     with open(os.path.join(work, "data.xml"), "w") as f:
