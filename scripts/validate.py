@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Validation against the papers' measurements, in one command.
+# An assignment, not a docstring: python -OO (PYTHONOPTIMIZE=2) drops
+# docstrings, and --help, which prints this text, ended in a traceback.
+__doc__ = """Validation against the papers' measurements, in one command.
 
 Runs every measured dataset of the papers held in data/ (list:
 scripts/validate-datasets.txt) as the papers' benchmark does it (all comms
