@@ -30,6 +30,7 @@ import sys
 # line, not a traceback.
 try:
     import argparse
+    import codecs
     import os
     import re
     import signal
@@ -267,6 +268,15 @@ def main(argv):
     return 1 if failed else 0
 
 
+def stdout_escape(err):
+    """Encoding error handler of stdout: a surrogate escape (an undecodable
+    byte of a path) as its byte, another character the encoding lacks as a
+    backslash escape (a UnicodeEncodeError traceback before)."""
+    text = err.object[err.start:err.end]
+    return b"".join(bytes([ord(c) - 0xDC00]) if 0xDC80 <= ord(c) <= 0xDCFF else c.encode("ascii", "backslashreplace")
+                    for c in text), err.end
+
+
 def _find(results, ds, model, style=None):
     """The main table's result (style None), or the style's."""
     for r in results:
@@ -298,7 +308,10 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
-    sys.stdout.reconfigure(errors="surrogateescape")  # an --out path that is not UTF-8, printed as given
+    # An --out path that is not UTF-8 printed as given, a dataset name the
+    # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
+    codecs.register_error("validate", stdout_escape)
+    sys.stdout.reconfigure(errors="validate")
     try:
         status = main(sys.argv[1:])
         sys.stdout.flush()
