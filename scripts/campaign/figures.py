@@ -209,9 +209,12 @@ def make(rows, fig_dir, log_scale):
         mine = [r for r in rows if r["program"] == prog]
         if len(set(r["ranks"] for r in mine)) > 1:
             # Programs "my app" and "my_app" have one safe name: each its own file.
-            stem, n = f"{safe(prog)}-scaling", 2
+            # (at most 100 characters of the label: a longer one made a file
+            # name past the file system's 255 bytes, an error after every run)
+            base = safe(prog)[:100]
+            stem, n = f"{base}-scaling", 2
             while stem in stems:
-                stem, n = f"{safe(prog)}-{n}-scaling", n + 1
+                stem, n = f"{base}-{n}-scaling", n + 1
             stems.add(stem)
             figs.append((scaling_figure(plt, prog, mine, models, colors, log_scale), stem))
     paths = []
