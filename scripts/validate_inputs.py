@@ -5,6 +5,7 @@ import math
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -42,7 +43,8 @@ def quantity(text, units, where, zero=False):
     if not m or m.group(2) not in units:
         raise InputError(f"{where}: '{text}' is not a quantity ({form})")
     v = float(m.group(1)) * units[m.group(2)]
-    if not math.isfinite(v) or v > _MAX or (v <= 0 and not (zero and v == 0)):
+    # (a subnormal, 1e-310 s, overflows its inverse: E_rel was inf)
+    if not math.isfinite(v) or v > _MAX or (v < sys.float_info.min and not (zero and v == 0)):
         raise InputError(f"{where}: '{text}' is out of range (accepted: {form})")
     return v
 
@@ -167,7 +169,23 @@ def load_manifest(path, root):
                 if name not in accepted:
                     raise InputError(f"{ds.where}: fit={ds.fit}: '{name}' is not a parameter of {tb.tech_name} or "
                                      f"of the platform (accepted: {', '.join(accepted)})")
+            check_scenario(known[1], tb.tech_name, ds)
     return testbeds, datasets
+
+
+def check_scenario(predict, technology, ds):
+    """The data file as the predictor reads a scenario (doc/scenario.md):
+    what validate.py does not read itself (a comm's penalties, the
+    characters of a name) was accepted silently, though the file is not a
+    scenario the tools take."""
+    try:
+        p = subprocess.run([predict, "--technology", technology, "--penalties", ds.path], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, errors="replace", timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise InputError(f"{ds.path}: cannot check the data file of {ds.where} with {predict} ({e})")
+    if p.returncode != 0:
+        why = (p.stderr.strip().splitlines() or [f"exit status {p.returncode}"])[0]
+        raise InputError(re.sub(r"^contention-predict: ", "", why) + f" (the data file of {ds.where})")
 
 
 # Platform parameters a dataset may have been fitted on (fit=...): the
