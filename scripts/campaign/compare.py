@@ -162,6 +162,9 @@ def resume(out, run):
                                 f"or running: wait for them to end (or scancel them), then --resume runs what "
                                 f"did not finish, here")
     todo = results.unfinished(out, plan)
+    if todo and not os.path.isdir(plan["cwd"]):  # every run would fail, 'cannot start smpirun'
+        raise CampaignError(f"'{out}': the directory its runs execute in, {plan['cwd']} (where the campaign was "
+                            f"started), is gone; accepted: that directory back in place (or a new campaign)")
     jobs = run["jobs"] or local.default_jobs()
     shared = planner.shared_output(todo) if jobs > 1 else None
     if shared:
