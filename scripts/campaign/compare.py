@@ -15,6 +15,10 @@ try:
     import warnings
 
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    # The modules beside this file: under PYTHONSAFEPATH=1 (or python -P)
+    # Python does not put the script's directory on its path, and the first
+    # import ended in a ModuleNotFoundError traceback.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import campaign_file
     import cli
     import figures
