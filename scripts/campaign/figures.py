@@ -6,6 +6,7 @@ rank counts, per program, the simulated time and the speed-up over the
 rank counts. Colours from scripts/model_colors.py. Written without dates,
 so the same rows give the same files; every text is checked to lie inside
 the page (texts_outside)."""
+import math
 import os
 import re
 import sys
@@ -177,7 +178,10 @@ def scaling_figure(plt, prog, rows, models, colors, log_scale):
                 continue
             xs, ts = [p[0] for p in pts], [p[1] for p in pts]
             t_ax.plot(xs, ts, marker="o", color=colors[m], label=m)
-            s_ax.plot(xs, [ts[0] / t for t in ts], marker="o", color=colors[m], label=m)
+            # (no speed-up where a time is 0, e.g. 1 rank that does not
+            # communicate: a ZeroDivisionError ended the report before)
+            s_ax.plot(xs, [ts[0] / t if t > 0 and ts[0] > 0 else math.nan for t in ts], marker="o", color=colors[m],
+                      label=m)
         s_ax.plot(ranks, [n / ranks[0] for n in ranks], ls="--", color=model_colors.REFERENCE, label="ideal (strong scaling)")
         where = place(plat, host, plat in several)
         for ax in (t_ax, s_ax):
