@@ -241,6 +241,9 @@ def _dataset(words, where, testbeds, root):
     fit = opts.get("fit", "")
     if "fit" in opts and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*(,[A-Za-z_][A-Za-z0-9_-]*)*", fit):
         raise InputError(f"{where}: fit={fit}: accepted: parameter names separated by commas")
+    twice = next((n for i, n in enumerate(fit.split(",")) if n in fit.split(",")[:i]), None) if fit else None
+    if twice:
+        raise InputError(f"{where}: fit={fit}: '{twice}' is given twice (accepted: each parameter once)")
     ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where, fit)
     _load_data(ds)
     return ds
@@ -339,7 +342,14 @@ def _load_data(ds):
                              f"{_MAX_BENCH_BYTES}, the most the benchmark sends)")
         comm["size"] = str(int(comm["bytes"]))  # the benchmark's graph file: plain bytes
         if ds.expect_mbps is not None:
+            # (a comm's own measured time was silently replaced by the rate's;
+            # a tiny rate, expect-mbps=1e-310, made it inf: E_rel nan)
+            if c.get("measured") is not None:
+                raise InputError(f"{what}: has measured= but {ds.where} gives expect-mbps= (accepted: one of them)")
             comm["measured"] = comm["bytes"] / (ds.expect_mbps * 1e6 / 8)
+            if not sys.float_info.min <= comm["measured"] <= _MAX:
+                raise InputError(f"{ds.where}: expect-mbps={ds.expect_mbps:g}: comm '{shown(comm['id'])}' would take "
+                                 f"{comm['measured']:g} s (accepted: a rate giving each comm a time up to 2^62 s)")
         elif c.get("measured") is None:
             raise InputError(f"{what}: no measured time (give measured= or expect-mbps= in {ds.where})")
         else:

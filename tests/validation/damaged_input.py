@@ -64,6 +64,16 @@ def setup(work, case):
         data = data.replace('measured="1.5"', 'measured="1.5" penalties="1 2"', 1)
         want = (1, "data.xml:13: comm 'b' has no 'penalties' while comm 'a' has: give them for every comm or for "
                    "none (the data file of ")
+    elif case == "expect_with_measured":  # the comms' measured times were silently replaced
+        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=100"
+        want = (1, "comm 'a': has measured= but ")
+    elif case == "expect_tiny":  # 4 MB at 1e-310 Mbps: an inf measured time, E_rel nan
+        data = data.replace(' measured="1.5"', "")
+        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=1e-310"
+        want = (1, "expect-mbps=1e-310: comm 'a' would take inf s (accepted: a rate giving each comm a time up to")
+    elif case == "fit_twice":
+        line += " fit=beta,beta"
+        want = (1, "fit=beta,beta: 'beta' is given twice (accepted: each parameter once)")
     elif case == "attribute_misspelt":  # 'mesured': the comm ran with expect-mbps or no measured time
         data = data.replace('measured="1.5"', 'mesured="1.5"', 1)
         want = (1, "data.xml: unknown attribute 'mesured' of <comm> (accepted: id, src, dst, size, start,")
