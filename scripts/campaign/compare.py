@@ -169,6 +169,11 @@ def resume(out, run):
     if todo and not os.path.isdir(plan["cwd"]):  # every run would fail, 'cannot start smpirun'
         raise CampaignError(f"'{out}': the directory its runs execute in, {plan['cwd']} (where the campaign was "
                             f"started), is gone; accepted: that directory back in place (or a new campaign)")
+    changed = planner.changed_inputs(plan) if todo else []
+    if changed:  # the finished runs used the former file: the rows would mix two programs or platforms
+        raise CampaignError(f"'{out}': {changed[0]} changed since the campaign was planned (its finished runs used the "
+                            f"former content); accepted: the file as it was, or a new campaign (same or another "
+                            f"--out DIR)")
     jobs = run["jobs"] or local.default_jobs()
     shared = planner.shared_output(todo) if jobs > 1 else None
     if shared:
