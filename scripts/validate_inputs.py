@@ -254,11 +254,17 @@ def _number(opts, key, where, form, fraction=False, zero=False):
     if key not in opts:
         return None
     text = opts[key]
-    try:
-        v = float(Fraction(text)) if fraction else float(text)
-    except (ValueError, ZeroDivisionError, OverflowError):
+    # Decimal numbers only: Python's float() also takes '1_0' (10), ' 5'
+    # and '٣', which the list's format does not, so a typo passed.
+    plain = r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+\."
+    if not re.fullmatch(f"({plain})(/({plain}))?" if fraction else plain, text, re.ASCII):
         v = None
-    if v is None or not math.isfinite(v) or v > _MAX or v < 0 or (v == 0 and not zero):
+    else:
+        try:
+            v = float(Fraction(text)) if fraction else float(text)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            v = None
+    if v is None or not math.isfinite(v) or v > _MAX or v < 0 or (v == 0 and not zero) or 0 < v < sys.float_info.min:
         raise InputError(f"{where}: {key}={text}: accepted: {form}")
     return v
 

@@ -67,13 +67,17 @@ def setup(work, case):
     elif case == "expect_with_measured":  # the comms' measured times were silently replaced
         line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=100"
         want = (1, "comm 'a': has measured= but ")
-    elif case == "expect_tiny":  # 4 MB at 1e-310 Mbps: an inf measured time, E_rel nan
+    elif case == "expect_tiny":  # 20 MiB at 1e-300 Mbps: 1.7e302 s (1e-310: inf, E_rel nan)
         data = data.replace(' measured="1.5"', "")
-        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=1e-310"
-        want = (1, "expect-mbps=1e-310: comm 'a' would take inf s (accepted: a rate giving each comm a time up to")
+        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=1e-300"
+        want = (1, "expect-mbps=1e-300: comm 'a' would take 1.67772e+302 s (accepted: a rate giving each comm a "
+                   "time up")
     elif case == "fit_twice":
         line += " fit=beta,beta"
         want = (1, "fit=beta,beta: 'beta' is given twice (accepted: each parameter once)")
+    elif case == "eabs_underscore":  # Python's float() read '1_0' as 10
+        line += " paper-eabs=1_0"
+        want = (1, "paper-eabs=1_0: accepted: a non-negative percentage")
     elif case == "attribute_misspelt":  # 'mesured': the comm ran with expect-mbps or no measured time
         data = data.replace('measured="1.5"', 'mesured="1.5"', 1)
         want = (1, "data.xml: unknown attribute 'mesured' of <comm> (accepted: id, src, dst, size, start,")
