@@ -31,6 +31,7 @@ import sys
 try:
     import argparse
     import codecs
+    import fcntl
     import os
     import re
     import signal
@@ -206,6 +207,37 @@ def prepare_out(out):
             raise InputError(f"{path}: cannot write: {e.strerror}")
 
 
+_held = []  # the lock file of --out, open until the process ends
+
+
+def hold_out(out):
+    """One validation at a time in an output directory: an flock on
+    OUT/validate.lock, dropped by the kernel however the process ends. Two
+    at once overwrote each other's runs/runNNNN.graph: runs failed or
+    simulated the other's graph. A directory that cannot be made is left to
+    prepare_out's error."""
+    try:
+        os.makedirs(out, exist_ok=True)
+        f = open(os.path.join(out, "validate.lock"), "a+")
+    except OSError:
+        return
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        owner = f.read().strip()
+        f.close()
+        who = f"process {owner}" if owner.isdigit() else "see its validate.lock"
+        raise UsageError(f"--out: {out} is in use by another validate.py ({who}): wait for it to end, or give "
+                         f"another --out DIR")
+    try:
+        f.truncate(0)
+        os.write(f.fileno(), f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
+    _held.append(f)
+
+
 def main(argv):
     a = parse_args(argv)
     build = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"))
@@ -226,6 +258,7 @@ def main(argv):
                 print(f"{d.name:30s} {d.testbed:12s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
             return 0
         results, shipped = plan(datasets, testbeds, a.models)
+        hold_out(out)
         prepare_out(out)
         for tool in (bench_run, gen):
             if not os.access(tool, os.X_OK):
