@@ -120,7 +120,11 @@ def parse_args(argv):
             p.error(f"--platform: expected TESTBED=FILE, got '{spec}'")
         if name in a.platforms:  # the last one silently replaced the first
             p.error(f"--platform: testbed '{name}' is given twice (accepted: one --platform per testbed)")
-        a.platforms[name] = os.path.abspath(path)
+        try:
+            a.platforms[name] = os.path.abspath(path)
+        except FileNotFoundError:  # getcwd: the top level blamed standard output
+            p.error(f"--platform: '{path}' is relative and the current directory no longer exists (deleted or "
+                    f"moved); accepted: an absolute path, or run from an existing directory")
     if a.out == "" or a.manifest == "":  # '' would be the default: no silent default
         p.error(f"--{'out' if a.out == '' else 'manifest'}: expects a path, got an empty one")
     return a
