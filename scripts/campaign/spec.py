@@ -71,10 +71,19 @@ def text_of(name):
     return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
 
 
-def split_label(text):
-    """'LABEL=rest' -> (LABEL, rest); anything else -> (None, text)."""
+def split_label(text, where=""):
+    """'LABEL=rest' -> (LABEL, rest); anything else -> (None, text). A label
+    of other characters (no '/' or ':' before its '=', so no path or model
+    option) is refused: 'débit=./app' was looked for as a file, 'débit=SMPI'
+    was called a bad model name, neither saying what a label may hold."""
     m = LABEL.match(text)
-    return (m.group(1), m.group(2)) if m else (None, text)
+    if m:
+        return m.group(1), m.group(2)
+    left, eq, _ = text.partition("=")
+    if eq and left and not any(c in left for c in "/:"):
+        raise CampaignError(f"{where}: label '{left}' of '{text}' (accepted: a LABEL of ASCII letters, digits and "
+                            f"_ . + -, as in LABEL=...)")
+    return None, text
 
 
 def resolve(base, path):
@@ -87,7 +96,7 @@ def parse_program(words, where, base, build):
     if not words:
         raise CampaignError(f"{where}: program expects a command, e.g. './app --size 10' or a built-in kernel "
                             f"({', '.join(BUILTIN_KERNELS)})")
-    label, cmd = split_label(words[0])
+    label, cmd = split_label(words[0], where)
     if cmd in BUILTIN_KERNELS:
         path = os.path.join(build, "bin", "workloads", f"{cmd}_like")
         if REQUIRE_BUILT and not os.access(path, os.X_OK):
@@ -149,7 +158,7 @@ def parse_model(text, extra, where):
     """[LABEL=]NAME[:key=value,...] plus extra smpirun options -> Model.
     A key without '/' belongs to the model (contention/, loggps/); a key with
     one is any SimGrid option (smpi/bw-factor=1)."""
-    label, spec = split_label(text)
+    label, spec = split_label(text, where)
     name, _, opts = spec.partition(":")
     if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
         raise CampaignError(f"{where}: model '{text}' must start with a network model name, e.g. contention, SMPI, "
