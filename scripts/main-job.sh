@@ -9,18 +9,23 @@
 # failed validation run does not stop the comparison; the job then exits
 # with the validation's status.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
+# The job stays in the caller's directory: relative paths among the
+# arguments (--out, --campaign, --program) resolve from there, as
+# compare-models.sh documents (a cd to the repository sent a relative --out
+# into it). A relative BUILD_DIR is the repository's, as setup.sh takes it.
+case ${BUILD_DIR:-build} in /*) export BUILD_DIR ;; *) export BUILD_DIR="$root/${BUILD_DIR:-build}" ;; esac
 # A bad option ends the job now, not after the setup and the validation.
 # The check prints nothing, but the usage for --help: then no job is run.
-usage=$(bash scripts/compare-models.sh --check-options "$@")
+usage=$(bash "$root/scripts/compare-models.sh" --check-options "$@")
 if [ -n "$usage" ]; then
   echo "usage: scripts/main-job.sh [compare-models.sh options]: sets up, validates, then compares the models;"
   echo "the options are compare-models.sh's:"
   printf '%s\n' "$usage"
   exit 0
 fi
-bash scripts/setup.sh
+bash "$root/scripts/setup.sh"
 status=0
-python3 scripts/validate.py || status=$?
-bash scripts/compare-models.sh "$@"
+python3 "$root/scripts/validate.py" || status=$?
+bash "$root/scripts/compare-models.sh" "$@"
 exit $status

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Summary of a penalty trace (--cfg=contention/trace:FILE), per host and over time.
+# An assignment, not a docstring: python -OO (PYTHONOPTIMIZE=2) drops
+# docstrings, and --help, which prints this text, ended in a traceback.
+__doc__ = """Summary of a penalty trace (--cfg=contention/trace:FILE), per host and over time.
 
 usage: scripts/penalty-summary.py TRACE.csv [--bins N] [--top N] [--svg FILE]
 

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Validation against the papers' measurements, in one command.
+# An assignment, not a docstring: python -OO (PYTHONOPTIMIZE=2) drops
+# docstrings, and --help, which prints this text, ended in a traceback.
+__doc__ = """Validation against the papers' measurements, in one command.
 
 Runs every measured dataset of the papers held in data/ (list:
 scripts/validate-datasets.txt) as the papers' benchmark does it (all comms
@@ -28,6 +30,8 @@ import sys
 # line, not a traceback.
 try:
     import argparse
+    import codecs
+    import fcntl
     import os
     import re
     import signal
@@ -116,7 +120,11 @@ def parse_args(argv):
             p.error(f"--platform: expected TESTBED=FILE, got '{spec}'")
         if name in a.platforms:  # the last one silently replaced the first
             p.error(f"--platform: testbed '{name}' is given twice (accepted: one --platform per testbed)")
-        a.platforms[name] = os.path.abspath(path)
+        try:
+            a.platforms[name] = os.path.abspath(path)
+        except FileNotFoundError:  # getcwd: the top level blamed standard output
+            p.error(f"--platform: '{path}' is relative and the current directory no longer exists (deleted or "
+                    f"moved); accepted: an absolute path, or run from an existing directory")
     if a.out == "" or a.manifest == "":  # '' would be the default: no silent default
         p.error(f"--{'out' if a.out == '' else 'manifest'}: expects a path, got an empty one")
     return a
@@ -203,6 +211,37 @@ def prepare_out(out):
             raise InputError(f"{path}: cannot write: {e.strerror}")
 
 
+_held = []  # the lock file of --out, open until the process ends
+
+
+def hold_out(out):
+    """One validation at a time in an output directory: an flock on
+    OUT/validate.lock, dropped by the kernel however the process ends. Two
+    at once overwrote each other's runs/runNNNN.graph: runs failed or
+    simulated the other's graph. A directory that cannot be made is left to
+    prepare_out's error."""
+    try:
+        os.makedirs(out, exist_ok=True)
+        f = open(os.path.join(out, "validate.lock"), "a+")
+    except OSError:
+        return
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        f.seek(0)
+        owner = f.read().strip()
+        f.close()
+        who = f"process {owner}" if owner.isdigit() else "see its validate.lock"
+        raise UsageError(f"--out: {out} is in use by another validate.py ({who}): wait for it to end, or give "
+                         f"another --out DIR")
+    try:
+        f.truncate(0)
+        os.write(f.fileno(), f"{os.getpid()}\n".encode())
+    except OSError:
+        pass
+    _held.append(f)
+
+
 def main(argv):
     a = parse_args(argv)
     build = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"))
@@ -223,6 +262,7 @@ def main(argv):
                 print(f"{d.name:30s} {d.testbed:12s} {len(d.comms):3d} comms  {os.path.relpath(d.path, ROOT)}")
             return 0
         results, shipped = plan(datasets, testbeds, a.models)
+        hold_out(out)
         prepare_out(out)
         for tool in (bench_run, gen):
             if not os.access(tool, os.X_OK):
@@ -265,6 +305,15 @@ def main(argv):
     return 1 if failed else 0
 
 
+def stdout_escape(err):
+    """Encoding error handler of stdout: a surrogate escape (an undecodable
+    byte of a path) as its byte, another character the encoding lacks as a
+    backslash escape (a UnicodeEncodeError traceback before)."""
+    text = err.object[err.start:err.end]
+    return b"".join(bytes([ord(c) - 0xDC00]) if 0xDC80 <= ord(c) <= 0xDCFF else c.encode("ascii", "backslashreplace")
+                    for c in text), err.end
+
+
 def _find(results, ds, model, style=None):
     """The main table's result (style None), or the style's."""
     for r in results:
@@ -296,7 +345,10 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
-    sys.stdout.reconfigure(errors="surrogateescape")  # an --out path that is not UTF-8, printed as given
+    # An --out path that is not UTF-8 printed as given, a dataset name the
+    # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
+    codecs.register_error("validate", stdout_escape)
+    sys.stdout.reconfigure(errors="validate")
     try:
         status = main(sys.argv[1:])
         sys.stdout.flush()

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Fits of the technology parameters read from Vienne et al. 2008, Fig. 2
+# An assignment, not a docstring: python -OO (PYTHONOPTIMIZE=2) drops
+# docstrings, and --help, which prints this text, ended in a traceback.
+__doc__ = """Fits of the technology parameters read from Vienne et al. 2008, Fig. 2
 (doc/validation.md): for each fitted family, the parameters that minimise
 the mean E_abs of schemes 2-6 (step solver, build/bin/contention-compare),
 the in-sample E_abs per scheme, and the leave-one-scheme-out E_abs (each

@@ -5,6 +5,7 @@ import math
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from fractions import Fraction
@@ -42,7 +43,8 @@ def quantity(text, units, where, zero=False):
     if not m or m.group(2) not in units:
         raise InputError(f"{where}: '{text}' is not a quantity ({form})")
     v = float(m.group(1)) * units[m.group(2)]
-    if not math.isfinite(v) or v > _MAX or (v <= 0 and not (zero and v == 0)):
+    # (a subnormal, 1e-310 s, overflows its inverse: E_rel was inf)
+    if not math.isfinite(v) or v > _MAX or (v < sys.float_info.min and not (zero and v == 0)):
         raise InputError(f"{where}: '{text}' is out of range (accepted: {form})")
     return v
 
@@ -167,7 +169,23 @@ def load_manifest(path, root):
                 if name not in accepted:
                     raise InputError(f"{ds.where}: fit={ds.fit}: '{name}' is not a parameter of {tb.tech_name} or "
                                      f"of the platform (accepted: {', '.join(accepted)})")
+            check_scenario(known[1], tb.tech_name, ds)
     return testbeds, datasets
+
+
+def check_scenario(predict, technology, ds):
+    """The data file as the predictor reads a scenario (doc/scenario.md):
+    what validate.py does not read itself (a comm's penalties, the
+    characters of a name) was accepted silently, though the file is not a
+    scenario the tools take."""
+    try:
+        p = subprocess.run([predict, "--technology", technology, "--penalties", ds.path], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, errors="replace", timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise InputError(f"{ds.path}: cannot check the data file of {ds.where} with {predict} ({e})")
+    if p.returncode != 0:
+        why = (p.stderr.strip().splitlines() or [f"exit status {p.returncode}"])[0]
+        raise InputError(re.sub(r"^contention-predict: ", "", why) + f" (the data file of {ds.where})")
 
 
 # Platform parameters a dataset may have been fitted on (fit=...): the
@@ -223,6 +241,9 @@ def _dataset(words, where, testbeds, root):
     fit = opts.get("fit", "")
     if "fit" in opts and not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*(,[A-Za-z_][A-Za-z0-9_-]*)*", fit):
         raise InputError(f"{where}: fit={fit}: accepted: parameter names separated by commas")
+    twice = next((n for i, n in enumerate(fit.split(",")) if n in fit.split(",")[:i]), None) if fit else None
+    if twice:
+        raise InputError(f"{where}: fit={fit}: '{twice}' is given twice (accepted: each parameter once)")
     ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where, fit)
     _load_data(ds)
     return ds
@@ -233,13 +254,33 @@ def _number(opts, key, where, form, fraction=False, zero=False):
     if key not in opts:
         return None
     text = opts[key]
-    try:
-        v = float(Fraction(text)) if fraction else float(text)
-    except (ValueError, ZeroDivisionError, OverflowError):
+    # Decimal numbers only: Python's float() also takes '1_0' (10), ' 5'
+    # and '٣', which the list's format does not, so a typo passed.
+    plain = r"[0-9]*\.?[0-9]+(?:[eE][-+]?[0-9]+)?|[0-9]+\."
+    if not re.fullmatch(f"({plain})(/({plain}))?" if fraction else plain, text, re.ASCII):
         v = None
-    if v is None or not math.isfinite(v) or v > _MAX or v < 0 or (v == 0 and not zero):
+    else:
+        try:
+            v = float(Fraction(text)) if fraction else float(text)
+        except (ValueError, ZeroDivisionError, OverflowError):
+            v = None
+    if v is None or not math.isfinite(v) or v > _MAX or v < 0 or (v == 0 and not zero) or 0 < v < sys.float_info.min:
         raise InputError(f"{where}: {key}={text}: accepted: {form}")
     return v
+
+
+# The attributes of each element of a scenario (doc/scenario.md), as
+# contention-predict accepts them: a misspelt one ('mesured', 'bandwith')
+# was ignored, its value silently replaced by the default or expect-mbps.
+ATTRIBUTES = {"scenario": ("bandwidth", "version"), "host": ("id", "rack"),
+              "comm": ("id", "src", "dst", "size", "start", "penalties", "later-penalties", "measured")}
+
+
+def _check_attributes(path, el):
+    for key in el.keys():
+        if key not in ATTRIBUTES[el.tag]:
+            raise InputError(f"{path}: unknown attribute '{shown(key)}' of <{el.tag}> (accepted: "
+                             f"{', '.join(ATTRIBUTES[el.tag])}, doc/scenario.md)")
 
 
 def _load_data(ds):
@@ -252,18 +293,37 @@ def _load_data(ds):
     # nested comm was counted, and 'n0 ' was a host other than 'n0'.
     if root.tag != "scenario":
         raise InputError(f"{ds.path}: root element <{shown(root.tag)}> (accepted: a scenario, doc/scenario.md)")
+    _check_attributes(ds.path, root)
+    if (root.text or "").strip() or any((el.tail or "").strip() for el in root):
+        raise InputError(f"{ds.path}: text in <scenario> (accepted: <host/> and <comm/> elements only, "
+                         f"doc/scenario.md)")
+    seen_comm = False
     for el in root:
         if el.tag not in ("host", "comm") or len(el):
             raise InputError(f"{ds.path}: element <{shown(el.tag)}> {'holding elements ' if len(el) else ''}in "
                              f"<scenario> (accepted: empty <host/> and <comm/> elements, doc/scenario.md)")
+        _check_attributes(ds.path, el)
         for key in ("id", "rack", "src", "dst"):
             name = el.get(key)
             if name is not None and (name == "" or name != name.strip()):
                 raise InputError(f"{ds.path}: <{el.tag}> attribute {key} '{shown(name)}': accepted: a name without "
                                  f"leading or trailing blanks (names are compared exactly)")
+        if el.tag == "comm":
+            seen_comm = True
+            continue
+        # A host as contention-predict takes it: a host without its rack,
+        # declared twice (the last rack silently won) or after a comm placed
+        # the dataset's hosts on other racks than the scenario says.
+        what = f"{ds.path}: <host" + (f" id=\"{shown(el.get('id'))}\">" if el.get("id") is not None else ">")
+        if el.get("id") is None or el.get("rack") is None:
+            raise InputError(f"{what}: lacks the attribute '{'id' if el.get('id') is None else 'rack'}' "
+                             f"(required: id, rack)")
+        if seen_comm:
+            raise InputError(f"{what}: after a <comm> (accepted: the <host> elements first, doc/scenario.md)")
+        if el.get("id") in ds.racks:
+            raise InputError(f"{what}: the host is declared twice (accepted: one <host> per id)")
+        ds.racks[el.get("id")] = el.get("rack")
     ds.bandwidth = quantity(root.get("bandwidth"), _BW, f"{ds.path}: attribute bandwidth")
-    for h in root.iter("host"):
-        ds.racks[h.get("id")] = h.get("rack")
     ids = set()
     for c in root.iter("comm"):
         what = f"{ds.path}: comm '{shown(str(c.get('id')))}'"
@@ -288,7 +348,14 @@ def _load_data(ds):
                              f"{_MAX_BENCH_BYTES}, the most the benchmark sends)")
         comm["size"] = str(int(comm["bytes"]))  # the benchmark's graph file: plain bytes
         if ds.expect_mbps is not None:
+            # (a comm's own measured time was silently replaced by the rate's;
+            # a tiny rate, expect-mbps=1e-310, made it inf: E_rel nan)
+            if c.get("measured") is not None:
+                raise InputError(f"{what}: has measured= but {ds.where} gives expect-mbps= (accepted: one of them)")
             comm["measured"] = comm["bytes"] / (ds.expect_mbps * 1e6 / 8)
+            if not sys.float_info.min <= comm["measured"] <= _MAX:
+                raise InputError(f"{ds.where}: expect-mbps={ds.expect_mbps:g}: comm '{shown(comm['id'])}' would take "
+                                 f"{comm['measured']:g} s (accepted: a rate giving each comm a time up to 2^62 s)")
         elif c.get("measured") is None:
             raise InputError(f"{what}: no measured time (give measured= or expect-mbps= in {ds.where})")
         else:

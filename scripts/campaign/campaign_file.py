@@ -38,8 +38,8 @@ def parse_slurm(words, slurm, where):
         got = words[0] if words else ""
         raise CampaignError(f"{where}: unknown slurm setting '{got}' (accepted: {', '.join(SLURM_KEYS)})")
     key, rest = words[0], words[1:]
-    if not rest:
-        raise CampaignError(f"{where}: slurm {key} expects a value")
+    if not rest or (key != "setup" and "" in rest):  # (an empty one reached sbatch: '#SBATCH --partition=')
+        raise CampaignError(f"{where}: slurm {key} expects a value{', got an empty one' if rest else ''}")
     if key != "setup" and any(c in w for w in rest for c in "\n\r"):
         # a line end in an #SBATCH line made the rest a command of the job script
         raise CampaignError(f"{where}: slurm {key} holds a line end; accepted: a value on one line")

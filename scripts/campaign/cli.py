@@ -94,7 +94,15 @@ def build_dir():
 
 def parse(argv):
     """argv -> (settings from options, how-to-run dict)."""
-    cwd, build = os.getcwd(), build_dir()
+    try:
+        cwd = os.getcwd()
+    except FileNotFoundError:  # (an OSError without a file name: "compare-models: No such file or directory")
+        if "--collect" in argv or "--resume" in argv:
+            cwd = "/"  # their DIR is resolved below; a relative one fails there, naming it
+        else:
+            raise CampaignError("the current directory no longer exists (deleted or moved): run compare-models.sh "
+                                "from an existing directory, from which relative paths resolve") from None
+    build = build_dir()
     s = campaign_file.empty_settings()
     run = {"campaign": None, "jobs": None, "quiet": False, "out": None, "slurm": False, "wait": False,
            "collect": None, "resume": None, "log_scale": False, "figures": True, "help": False, "run_one": None,
@@ -175,9 +183,9 @@ def parse(argv):
         elif a == "--out":
             run["out"] = os.path.abspath(v)
         elif a == "--collect":
-            run["collect"] = os.path.abspath(v)
+            run["collect"] = os.path.normpath(os.path.join(cwd, v))
         elif a == "--resume":
-            run["resume"] = os.path.abspath(v)
+            run["resume"] = os.path.normpath(os.path.join(cwd, v))
         else:  # Slurm settings, validated like the campaign file's
             key = {"--partition": "partition", "--time": "time", "--sbatch-option": "option", "--setup": "setup",
                    "--max-parallel": "max-parallel"}[a]

@@ -6,6 +6,7 @@ import sys
 # A Ctrl-C while Python loads the modules (nothing started yet; 're' and
 # 'signal' take a while on a loaded machine) is one line, not a traceback.
 try:
+    import codecs
     import os
     import re
     import shlex
@@ -14,6 +15,10 @@ try:
     import warnings
 
     sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+    # The modules beside this file: under PYTHONSAFEPATH=1 (or python -P)
+    # Python does not put the script's directory on its path, and the first
+    # import ended in a ModuleNotFoundError traceback.
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import campaign_file
     import cli
     import figures
@@ -161,6 +166,14 @@ def resume(out, run):
                                 f"or running: wait for them to end (or scancel them), then --resume runs what "
                                 f"did not finish, here")
     todo = results.unfinished(out, plan)
+    if todo and not os.path.isdir(plan["cwd"]):  # every run would fail, 'cannot start smpirun'
+        raise CampaignError(f"'{out}': the directory its runs execute in, {plan['cwd']} (where the campaign was "
+                            f"started), is gone; accepted: that directory back in place (or a new campaign)")
+    changed = planner.changed_inputs(plan) if todo else []
+    if changed:  # the finished runs used the former file: the rows would mix two programs or platforms
+        raise CampaignError(f"'{out}': {changed[0]} changed since the campaign was planned (its finished runs used the "
+                            f"former content); accepted: the file as it was, or a new campaign (same or another "
+                            f"--out DIR)")
     jobs = run["jobs"] or local.default_jobs()
     shared = planner.shared_output(todo) if jobs > 1 else None
     if shared:
@@ -232,6 +245,17 @@ def shown(text):
     return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
+def stdout_escape(err):
+    """Encoding error handler of stdout: an undecodable byte of a file name
+    (a surrogate escape) goes out as that byte, a character the output's
+    encoding lacks (PYTHONIOENCODING=ascii, a Latin-1 locale) as a
+    backslash escape. Under a UTF-8 locale such as en_US.UTF-8, Python's
+    strict default ended the report in a UnicodeEncodeError traceback."""
+    text = err.object[err.start:err.end]
+    return b"".join(bytes([ord(c) - 0xDC00]) if 0xDC80 <= ord(c) <= 0xDCFF else c.encode("ascii", "backslashreplace")
+                    for c in text), err.end
+
+
 def terminate(signum, _frame):
     raise Stopped(signum)
 
@@ -241,6 +265,8 @@ if __name__ == "__main__":
     # (Ctrl-C, kill, hang-up) must end them too.
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)
+    codecs.register_error("compare-models", stdout_escape)
+    sys.stdout.reconfigure(errors="compare-models")
     try:
         status = main(sys.argv[1:])
     except CampaignError as e:

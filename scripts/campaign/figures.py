@@ -6,6 +6,7 @@ rank counts, per program, the simulated time and the speed-up over the
 rank counts. Colours from scripts/model_colors.py. Written without dates,
 so the same rows give the same files; every text is checked to lie inside
 the page (texts_outside)."""
+import math
 import os
 import re
 import sys
@@ -177,7 +178,10 @@ def scaling_figure(plt, prog, rows, models, colors, log_scale):
                 continue
             xs, ts = [p[0] for p in pts], [p[1] for p in pts]
             t_ax.plot(xs, ts, marker="o", color=colors[m], label=m)
-            s_ax.plot(xs, [ts[0] / t for t in ts], marker="o", color=colors[m], label=m)
+            # (no speed-up where a time is 0, e.g. 1 rank that does not
+            # communicate: a ZeroDivisionError ended the report before)
+            s_ax.plot(xs, [ts[0] / t if t > 0 and ts[0] > 0 else math.nan for t in ts], marker="o", color=colors[m],
+                      label=m)
         s_ax.plot(ranks, [n / ranks[0] for n in ranks], ls="--", color=model_colors.REFERENCE, label="ideal (strong scaling)")
         where = place(plat, host, plat in several)
         for ax in (t_ax, s_ax):
@@ -209,9 +213,12 @@ def make(rows, fig_dir, log_scale):
         mine = [r for r in rows if r["program"] == prog]
         if len(set(r["ranks"] for r in mine)) > 1:
             # Programs "my app" and "my_app" have one safe name: each its own file.
-            stem, n = f"{safe(prog)}-scaling", 2
+            # (at most 100 characters of the label: a longer one made a file
+            # name past the file system's 255 bytes, an error after every run)
+            base = safe(prog)[:100]
+            stem, n = f"{base}-scaling", 2
             while stem in stems:
-                stem, n = f"{safe(prog)}-{n}-scaling", n + 1
+                stem, n = f"{base}-{n}-scaling", n + 1
             stems.add(stem)
             figs.append((scaling_figure(plt, prog, mine, models, colors, log_scale), stem))
     paths = []

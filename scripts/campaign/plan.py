@@ -1,6 +1,7 @@
 """Expands a campaign into its runs (program x platform x ranks x model, in
 that nesting order, so the order is the same wherever the runs execute) and
 stores them in DIR/plan.json, which Slurm tasks and the collect step read."""
+import hashlib
 import json
 import os
 import re
@@ -284,10 +285,38 @@ def build(settings, out, build_dir, cwd):
     return runs
 
 
+def digest(path):
+    """SHA-256 of a file's content, or '' if it cannot be read."""
+    h = hashlib.sha256()
+    try:
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+    except OSError:
+        return ""
+    return h.hexdigest()
+
+
+def input_files(settings):
+    """The files a run's row names: programs, platforms, given hostfiles."""
+    files = [p.argv[0] for p in settings["programs"]]
+    for p in settings["platforms"]:
+        files += [p.path] + ([p.hostfile] if p.hostfile else [])
+    return list(dict.fromkeys(files))
+
+
+def changed_inputs(plan):
+    """The files of plan['inputs'] whose content is no longer the planned one."""
+    return [path for path, sha in plan.get("inputs", {}).items() if digest(path) != sha]
+
+
 def make(runs, settings, cwd):
     """The plan: the runs and what every run needs to execute anywhere."""
     # (The smpirun options of every run: no row names them, the report does.)
-    return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"]}
+    # inputs: what --resume checks, so that a program rebuilt or a platform
+    # edited between two runs of one campaign does not mix in its rows.
+    return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
+            "inputs": {path: digest(path) for path in input_files(settings)}}
 
 
 def save(out, plan):
@@ -315,6 +344,9 @@ def plan_problem(plan):
     opts = plan.get("smpirun_options", [])
     if not isinstance(opts, list) or not all(isinstance(o, str) for o in opts):
         return "'smpirun_options' is not a list of smpirun options"
+    inputs = plan.get("inputs", {})
+    if not isinstance(inputs, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in inputs.items()):
+        return "'inputs' is not an object of file paths and their SHA-256"
     jobs = plan.get("slurm_jobs")
     if jobs is not None and (not isinstance(jobs, list) or not all(isinstance(j, str) and re.fullmatch(r"[0-9]+", j) for j in jobs)):
         return "'slurm_jobs' is not a list of Slurm job ids"

@@ -93,6 +93,12 @@ def check_new_out(out):
     as they are (a campaign removes only its own)."""
     if os.path.exists(out) and not os.path.isdir(out):
         raise CampaignError(f"results directory '{out}' is a file (accepted: a directory; give another --out DIR)")
+    parent = os.path.dirname(out)  # (--check-options passed '/dev/full/x', whose campaign then failed)
+    while parent and not os.path.lexists(parent):
+        parent = os.path.dirname(parent)
+    if parent and not os.path.isdir(parent):
+        raise CampaignError(f"results directory '{out}': '{parent}' is not a directory (accepted: a directory "
+                            f"path; give another --out DIR)")
     if not os.path.isdir(out) or os.path.exists(os.path.join(out, "plan.json")):
         return
     names = set(os.listdir(out))

@@ -73,7 +73,8 @@ def execute(argv, cwd, timeout, out_path, err_path):
                                      start_new_session=True)
             except OSError as e:
                 gate.close()
-                fe.write(f"compare-models: cannot start {argv[0]}: {e.strerror}\n")
+                # (e.filename: the runs' directory when it is gone, not smpirun)
+                fe.write(f"compare-models: error: cannot start {argv[0]}: {e.filename or argv[0]}: {e.strerror}\n")
                 return 127, False, False, 0.0, 0
             _running[p.pid] = p
             _watchdog.watch("+", p.pid)

@@ -127,6 +127,14 @@ def active(ids):
     return [j for j in ids if any(x == j or x.startswith(j + "_") for x in listed)]
 
 
+def cancel(ids):
+    """scancel ids; -> whether it succeeded."""
+    try:
+        return subprocess.run(["scancel"] + ids, capture_output=True, timeout=60).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
 def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
     """Submits the arrays and the collect job, and calls submitted(job ids)
     (recorded in the plan: --resume waits for them). Returns 0 once
@@ -137,9 +145,21 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
     array, collect = write_scripts(out, slurm, plan["timeout"], collect_args)
     chunk = max_array_size()
     throttle = f"%{slurm['max_parallel']}" if slurm["max_parallel"] else ""
-    ids = [sbatch([f"--array=0-{min(chunk, total - first) - 1}{throttle}", array, str(first)])
-           for first in range(0, total, chunk)]
-    job = sbatch([f"--dependency=afterany:{':'.join(ids)}", collect])
+    # Each job recorded once submitted: when a later sbatch fails (a
+    # submission limit), the arrays already queued were left unknown to the
+    # plan, and ran later the runs of whatever campaign DIR then held.
+    ids = []
+    try:
+        for first in range(0, total, chunk):
+            ids.append(sbatch([f"--array=0-{min(chunk, total - first) - 1}{throttle}", array, str(first)]))
+            if submitted:
+                submitted(list(ids))
+        job = sbatch([f"--dependency=afterany:{':'.join(ids)}", collect])
+    except CampaignError as e:
+        if not ids:
+            raise
+        how = "cancelled (scancel)" if cancel(ids) else "still queued: scancel them"
+        raise CampaignError(f"{e}; the job arrays submitted before it, {', '.join(ids)}, are {how}") from None
     if submitted:
         submitted(ids + [job])
     log = os.path.join(out, "slurm", f"collect-{job}.out")

@@ -62,10 +62,28 @@ class Model:
     where: str = ""  # option or file:line, for errors found later
 
 
-def split_label(text):
-    """'LABEL=rest' -> (LABEL, rest); anything else -> (None, text)."""
+def text_of(name):
+    """A label taken from a file name or an argument, as text: a byte that
+    is not UTF-8 (a Latin-1 file name 'pr\\xf6g', or any non-ASCII name
+    under LC_ALL=C) is Python's surrogate escape, which the UTF-8 row
+    files refused (a UnicodeEncodeError traceback, the run's row lost); it
+    is written \\xNN instead."""
+    return name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def split_label(text, where=""):
+    """'LABEL=rest' -> (LABEL, rest); anything else -> (None, text). A label
+    of other characters (no '/' or ':' before its '=', so no path or model
+    option) is refused: 'débit=./app' was looked for as a file, 'débit=SMPI'
+    was called a bad model name, neither saying what a label may hold."""
     m = LABEL.match(text)
-    return (m.group(1), m.group(2)) if m else (None, text)
+    if m:
+        return m.group(1), m.group(2)
+    left, eq, _ = text.partition("=")
+    if eq and left and not any(c in left for c in "/:"):
+        raise CampaignError(f"{where}: label '{left}' of '{text}' (accepted: a LABEL of ASCII letters, digits and "
+                            f"_ . + -, as in LABEL=...)")
+    return None, text
 
 
 def resolve(base, path):
@@ -78,7 +96,7 @@ def parse_program(words, where, base, build):
     if not words:
         raise CampaignError(f"{where}: program expects a command, e.g. './app --size 10' or a built-in kernel "
                             f"({', '.join(BUILTIN_KERNELS)})")
-    label, cmd = split_label(words[0])
+    label, cmd = split_label(words[0], where)
     if cmd in BUILTIN_KERNELS:
         path = os.path.join(build, "bin", "workloads", f"{cmd}_like")
         if REQUIRE_BUILT and not os.access(path, os.X_OK):
@@ -96,7 +114,7 @@ def parse_program(words, where, base, build):
             raise CampaignError(f"{where}: program '{cmd}' is neither a built-in kernel ({', '.join(BUILTIN_KERNELS)}) "
                                 f"nor an executable on PATH; give a path such as ./{cmd}")
         path = os.path.abspath(path)
-    return Program(label or os.path.basename(cmd), [path] + list(words[1:]))
+    return Program(label or text_of(os.path.basename(cmd)), [path] + list(words[1:]))
 
 
 def parse_platform(text, hostfile, where, base):
@@ -106,7 +124,7 @@ def parse_platform(text, hostfile, where, base):
     if not os.path.isfile(path):
         raise CampaignError(f"{where}: platform file '{text}' not found (looked for {path}); "
                             f"accepted: a SimGrid platform file or 'default'")
-    label = os.path.splitext(os.path.basename(path))[0]
+    label = text_of(os.path.splitext(os.path.basename(path))[0])
     if hostfile is None:
         if os.path.realpath(path) != os.path.realpath(DEFAULT_PLATFORM):
             raise CampaignError(f"{where}: platform '{text}' needs a hostfile (only the default platform has a "
@@ -115,7 +133,7 @@ def parse_platform(text, hostfile, where, base):
     hpath = resolve(base, hostfile)
     if not os.path.isfile(hpath):
         raise CampaignError(f"{where}: hostfile '{hostfile}' not found (looked for {hpath})")
-    return Platform(label, path, hpath, os.path.basename(hpath))
+    return Platform(label, path, hpath, text_of(os.path.basename(hpath)))
 
 
 def parse_ranks(words, where, ranks=None, seen=None):
@@ -140,7 +158,7 @@ def parse_model(text, extra, where):
     """[LABEL=]NAME[:key=value,...] plus extra smpirun options -> Model.
     A key without '/' belongs to the model (contention/, loggps/); a key with
     one is any SimGrid option (smpi/bw-factor=1)."""
-    label, spec = split_label(text)
+    label, spec = split_label(text, where)
     name, _, opts = spec.partition(":")
     if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
         raise CampaignError(f"{where}: model '{text}' must start with a network model name, e.g. contention, SMPI, "
@@ -158,7 +176,7 @@ def parse_model(text, extra, where):
                                     f"{', '.join(OPTION_PREFIX)})")
             key = f"{OPTION_PREFIX[name]}/{key}"
         cfg.append(f"--cfg={key}:{value}")
-    return Model(label or (spec if not extra else f"{spec} {' '.join(extra)}"), name, cfg + list(extra), where)
+    return Model(label or text_of(spec if not extra else f"{spec} {' '.join(extra)}"), name, cfg + list(extra), where)
 
 
 def check_unique(items, what, where, seen=None):

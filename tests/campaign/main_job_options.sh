@@ -50,5 +50,13 @@ rc=$?
 if [ $rc -ne 0 ] || grep -q RAN "$tmp/err" || ! grep -q "^usage: compare-models.sh " "$tmp/out"; then
   echo "FAIL: --help gave exit $rc and:"; cat "$tmp/out" "$tmp/err"; fails=1
 fi
+# A relative --out resolves from the caller's directory: the job's cd to
+# the repository took it there (here $tmp/f, no file: the check passed).
+mkdir "$tmp/cwd" && echo x >"$tmp/cwd/f"
+(cd "$tmp/cwd" && BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --out f) >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 2 ] || grep -q RAN "$tmp/err" || ! grep -q "^compare-models: results directory '$tmp/cwd/f' is a file" "$tmp/err"; then
+  echo "FAIL: a relative --out from another directory gave exit $rc and:"; cat "$tmp/err"; fails=1
+fi
 [ $fails -eq 0 ] && echo "ok: a bad option stops main-job.sh before its setup"
 [ $fails -eq 0 ]

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """One damaged input of scripts/validate.py (issue: a traceback instead of an
-error line). Usage: damaged_input.py VALIDATE WORKDIR CASE
+error line). Usage: damaged_input.py VALIDATE WORKDIR CASE [PREDICT]
 
 Builds, under WORKDIR/CASE, a one-dataset list (Vienne et al. 2008 Fig. 2 scheme 2,
 GigE) with the damage CASE names, runs validate.py on it with a build
 directory that holds no tool (so any check left for after the first run
-would end in 'not built' instead), and checks: the exit status, stderr is
+would end in 'not built' instead; with PREDICT, that directory holds
+this contention-predict only, which checks the data files), and checks: the exit status, stderr is
 exactly one line, that line contains the expected text, no traceback."""
 import os
 import shutil
@@ -56,6 +57,42 @@ def setup(work, case):
         os.makedirs(out)
         os.symlink("/dev/full", os.path.join(out, "eabs.csv"))
         want = (1, "eabs.csv: cannot write: No space left on device")
+    elif case == "measured_subnormal":  # 1 / 1e-310 overflows: E_rel was inf
+        data = data.replace('measured="1.5"', 'measured="1e-310"', 1)
+        want = (1, "comm 'a': measured: '1e-310' is out of range (accepted: a positive number")
+    elif case == "penalties_partial":  # checked by the predictor (PREDICT), as a scenario
+        data = data.replace('measured="1.5"', 'measured="1.5" penalties="1 2"', 1)
+        want = (1, "data.xml:13: comm 'b' has no 'penalties' while comm 'a' has: give them for every comm or for "
+                   "none (the data file of ")
+    elif case == "expect_with_measured":  # the comms' measured times were silently replaced
+        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=100"
+        want = (1, "comm 'a': has measured= but ")
+    elif case == "expect_tiny":  # 20 MiB at 1e-300 Mbps: 1.7e302 s (1e-310: inf, E_rel nan)
+        data = data.replace(' measured="1.5"', "")
+        line = f"dataset s2 gige {os.path.join(work, 'data.xml')} expect-mbps=1e-300"
+        want = (1, "expect-mbps=1e-300: comm 'a' would take 1.67772e+302 s (accepted: a rate giving each comm a "
+                   "time up")
+    elif case == "fit_twice":
+        line += " fit=beta,beta"
+        want = (1, "fit=beta,beta: 'beta' is given twice (accepted: each parameter once)")
+    elif case == "eabs_underscore":  # Python's float() read '1_0' as 10
+        line += " paper-eabs=1_0"
+        want = (1, "paper-eabs=1_0: accepted: a non-negative percentage")
+    elif case == "attribute_misspelt":  # 'mesured': the comm ran with expect-mbps or no measured time
+        data = data.replace('measured="1.5"', 'mesured="1.5"', 1)
+        want = (1, "data.xml: unknown attribute 'mesured' of <comm> (accepted: id, src, dst, size, start,")
+    elif case == "host_twice":  # the last rack silently won
+        data = data.replace("<comm ", '<host id="n0" rack="r1"/><host id="n0" rack="r2"/>\n  <comm ', 1)
+        want = (1, "data.xml: <host id=\"n0\">: the host is declared twice (accepted: one <host> per id)")
+    elif case == "host_without_rack":
+        data = data.replace("<comm ", '<host id="n0"/>\n  <comm ', 1)
+        want = (1, "data.xml: <host id=\"n0\">: lacks the attribute 'rack' (required: id, rack)")
+    elif case == "host_after_comm":
+        data = data.replace("</scenario>", '  <host id="n0" rack="r1"/>\n</scenario>', 1)
+        want = (1, "data.xml: <host id=\"n0\">: after a <comm> (accepted: the <host> elements first")
+    elif case == "text_in_scenario":
+        data = data.replace("</scenario>", "  stray text\n</scenario>", 1)
+        want = (1, "data.xml: text in <scenario> (accepted: <host/> and <comm/> elements only")
     else:
         sys.exit(f"damaged_input.py: unknown case '{case}'")
     with open(os.path.join(work, "data.xml"), "w") as f:
@@ -74,6 +111,9 @@ def main():
     os.makedirs(work)
     args, (status, text) = setup(work, case)
     env = dict(os.environ, BUILD_DIR=os.path.join(work, "no-build"))
+    if len(sys.argv) > 4:
+        os.makedirs(os.path.join(work, "no-build", "bin"))
+        os.symlink(sys.argv[4], os.path.join(work, "no-build", "bin", "contention-predict"))
     r = subprocess.run([sys.executable, validate, "--manifest", os.path.join(work, "manifest.txt"),
                         "--models", "contention", "--styles", "none"] + args,
                        capture_output=True, text=True, env=env)
