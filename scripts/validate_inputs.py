@@ -162,14 +162,18 @@ def load_manifest(path, root):
     if known is not None:
         for tb in testbeds.values():
             tb.check(known[1])
-        for ds in datasets:
+    for ds in datasets:
+        if known is not None:
             tb = testbeds[ds.testbed]
             accepted = known[0].get(tb.tech_name, []) + list(PLATFORM_FITS)
             for name in ds.fit.split(",") if ds.fit else []:
                 if name not in accepted:
                     raise InputError(f"{ds.where}: fit={ds.fit}: '{name}' is not a parameter of {tb.tech_name} or "
                                      f"of the platform (accepted: {', '.join(accepted)})")
+            # First the file as a scenario (the predictor's rules and
+            # messages, with line numbers), then what the validation adds.
             check_scenario(known[1], tb.tech_name, ds)
+        _load_data(ds)
     return testbeds, datasets
 
 
@@ -244,9 +248,7 @@ def _dataset(words, where, testbeds, root):
     twice = next((n for i, n in enumerate(fit.split(",")) if n in fit.split(",")[:i]), None) if fit else None
     if twice:
         raise InputError(f"{where}: fit={fit}: '{twice}' is given twice (accepted: each parameter once)")
-    ds = Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where, fit)
-    _load_data(ds)
-    return ds
+    return Dataset(name, testbed, os.path.join(root, data), opts["unit"], mbps, predicted, eabs, where, fit)
 
 
 def _number(opts, key, where, form, fraction=False, zero=False):
@@ -269,20 +271,6 @@ def _number(opts, key, where, form, fraction=False, zero=False):
     return v
 
 
-# The attributes of each element of a scenario (doc/scenario.md), as
-# contention-predict accepts them: a misspelt one ('mesured', 'bandwith')
-# was ignored, its value silently replaced by the default or expect-mbps.
-ATTRIBUTES = {"scenario": ("bandwidth", "version"), "host": ("id", "rack"),
-              "comm": ("id", "src", "dst", "size", "start", "penalties", "later-penalties", "measured")}
-
-
-def _check_attributes(path, el):
-    for key in el.keys():
-        if key not in ATTRIBUTES[el.tag]:
-            raise InputError(f"{path}: unknown attribute '{shown(key)}' of <{el.tag}> (accepted: "
-                             f"{', '.join(ATTRIBUTES[el.tag])}, doc/scenario.md)")
-
-
 def _load_data(ds):
     text = read_text(ds.path, f"the data file of {ds.where}")
     try:
@@ -293,37 +281,18 @@ def _load_data(ds):
     # nested comm was counted, and 'n0 ' was a host other than 'n0'.
     if root.tag != "scenario":
         raise InputError(f"{ds.path}: root element <{shown(root.tag)}> (accepted: a scenario, doc/scenario.md)")
-    _check_attributes(ds.path, root)
-    if (root.text or "").strip() or any((el.tail or "").strip() for el in root):
-        raise InputError(f"{ds.path}: text in <scenario> (accepted: <host/> and <comm/> elements only, "
-                         f"doc/scenario.md)")
-    seen_comm = False
     for el in root:
         if el.tag not in ("host", "comm") or len(el):
             raise InputError(f"{ds.path}: element <{shown(el.tag)}> {'holding elements ' if len(el) else ''}in "
                              f"<scenario> (accepted: empty <host/> and <comm/> elements, doc/scenario.md)")
-        _check_attributes(ds.path, el)
         for key in ("id", "rack", "src", "dst"):
             name = el.get(key)
             if name is not None and (name == "" or name != name.strip()):
                 raise InputError(f"{ds.path}: <{el.tag}> attribute {key} '{shown(name)}': accepted: a name without "
                                  f"leading or trailing blanks (names are compared exactly)")
-        if el.tag == "comm":
-            seen_comm = True
-            continue
-        # A host as contention-predict takes it: a host without its rack,
-        # declared twice (the last rack silently won) or after a comm placed
-        # the dataset's hosts on other racks than the scenario says.
-        what = f"{ds.path}: <host" + (f" id=\"{shown(el.get('id'))}\">" if el.get("id") is not None else ">")
-        if el.get("id") is None or el.get("rack") is None:
-            raise InputError(f"{what}: lacks the attribute '{'id' if el.get('id') is None else 'rack'}' "
-                             f"(required: id, rack)")
-        if seen_comm:
-            raise InputError(f"{what}: after a <comm> (accepted: the <host> elements first, doc/scenario.md)")
-        if el.get("id") in ds.racks:
-            raise InputError(f"{what}: the host is declared twice (accepted: one <host> per id)")
-        ds.racks[el.get("id")] = el.get("rack")
     ds.bandwidth = quantity(root.get("bandwidth"), _BW, f"{ds.path}: attribute bandwidth")
+    for h in root.iter("host"):  # (a scenario's other rules, hosts' included: check_scenario)
+        ds.racks[h.get("id")] = h.get("rack")
     ids = set()
     for c in root.iter("comm"):
         what = f"{ds.path}: comm '{shown(str(c.get('id')))}'"
