@@ -560,6 +560,22 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   st.pending           = true;
 }
 
+/* A link's latency changed (SimGrid's kernel, after its own re-bounding):
+ * a comm whose route latency SimGrid now sums to 0 or a residue below it
+ * was freed by SimGrid's negative TCP bound, and gets its bound back. A
+ * scan of the running comms, at latency changes only. */
+void on_latency_changed()
+{
+  if (st.graph == nullptr)
+    return;
+  for (Action* a : st.actions)
+    if (a != nullptr && compat::keep_bound_below_latency_residue(st.model, *a))
+      st.updates++;
+  for (const State::Plain& p : st.plain)
+    if (p.action != nullptr && compat::keep_bound_below_latency_residue(st.model, *p.action))
+      st.updates++;
+}
+
 void on_end()
 {
   XBT_VERB("contention: %llu comms, %llu flushes, %llu rate changes, %llu bound updates",
@@ -641,6 +657,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   compat::on_comm_start(st.model, on_comm_start);
   compat::on_comm_state_change(on_comm_state);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
+  compat::on_latency_changed(on_latency_changed);
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);
 }
 
