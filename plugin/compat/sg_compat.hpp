@@ -161,6 +161,17 @@ bool profiles_seen();
  * definition (sg_interposed.cpp: as for profiles_seen, whose false answer
  * means nothing is taken out of the variables). */
 void on_set_latency(void (*hook)(const simgrid::s4u::Link& link));
+/* Calls `hook` after each latency change of a link in SimGrid's kernel (a
+ * latency_file profile's event or s4u::Link::set_latency), which SimGrid
+ * does not signal; reached as on_set_latency is. */
+void on_latency_changed(void (*hook)());
+/* After a latency change, SimGrid re-bounds each comm of the link at
+ * min(user bound, TCP-gamma / (2 x the route's latency)), the latency being
+ * kept as a running sum of the changes: back at 0 it can end a little
+ * below (1e-5 + 9e-5 - 9.9e-5 - 1e-6), and the negative quotient frees the
+ * comm. Gives such a comm its user bound back (the bound update_bound
+ * set); true when it did. */
+bool keep_bound_below_latency_residue(Model* model, Action& action);
 
 /* SimGrid 3.32 keeps every detached comm (SMPI's eager sends, s4u's
  * detach()) in one list for the whole simulation, and removes each

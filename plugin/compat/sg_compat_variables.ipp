@@ -54,6 +54,15 @@ void update_bound(Model* model, Action& action, double bound)
   model->get_maxmin_system()->update_variable_bound(action.get_variable(), std::min(bound, tcp_bound(action)));
 }
 
+bool keep_bound_below_latency_residue(Model* model, Action& action)
+{
+  double bound = action.get_user_bound();
+  if (static_cast<const NetworkAction&>(action).lat_current_ > 0 || bound <= 0 || action.get_variable() == nullptr)
+    return false;
+  model->get_maxmin_system()->update_variable_bound(action.get_variable(), bound);
+  return true;
+}
+
 void retime(Model* model, Action& action)
 {
   /* Model::next_occurring_event_lazy re-times every action of this set

@@ -10,7 +10,11 @@
  *   implementation starts with its Resource base, so the noted pointer is
  *   Link::get_impl()'s. Whether libsimgrid's calls reach this definition
  *   depends on how the program was linked (profiles_seen).
- * - s4u::Link::set_latency(double): a hook (on_set_latency). */
+ * - s4u::Link::set_latency(double): a hook (on_set_latency).
+ * - The kernel's NetworkCm02Link::set_latency(double), exported under the
+ *   same name by 3.32, 4.0 and 4.1 and called through the link's vtable
+ *   (a latency_file event, s4u::Link::set_latency): a hook after it
+ *   (on_latency_changed). */
 #include "sg_compat.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -137,7 +141,24 @@ int probe_object(dl_phdr_info* info, size_t, void* data)
 
 namespace {
 void (*latency_hook)(const simgrid::s4u::Link&) = nullptr;
+void (*latency_changed_hook)()                  = nullptr;
+} // namespace
+
+/* NetworkCm02Link::set_latency (compat::on_latency_changed). */
+#define KERNEL_SET_LATENCY_SYMBOL "_ZN7simgrid6kernel8resource15NetworkCm02Link11set_latencyEd"
+extern "C" void _ZN7simgrid6kernel8resource15NetworkCm02Link11set_latencyEd(void* self, double value)
+{
+  using SetLatency = void (*)(void*, double);
+  static auto simgrid_set_latency = reinterpret_cast<SetLatency>(dlsym(RTLD_NEXT, KERNEL_SET_LATENCY_SYMBOL));
+  if (simgrid_set_latency == nullptr) {
+    std::fprintf(stderr, "contention: SimGrid's NetworkCm02Link::set_latency not found (%s)\n", dlerror());
+    std::abort();
+  }
+  simgrid_set_latency(self, value);
+  if (latency_changed_hook != nullptr)
+    latency_changed_hook();
 }
+
 
 /* s4u::Link::set_latency (compat::on_set_latency): SimGrid gives no signal
  * for it. The hook runs before SimGrid's function. */
@@ -156,6 +177,11 @@ extern "C" void* _ZN7simgrid3s4u4Link11set_latencyEd(void* self, double value)
 }
 
 namespace contention_sg::compat {
+
+void on_latency_changed(void (*hook)())
+{
+  latency_changed_hook = hook;
+}
 
 void on_set_latency(void (*hook)(const simgrid::s4u::Link& link))
 {

@@ -103,8 +103,12 @@ uint32_t link_id(Link* l)
   auto policy     = l->get_sharing_policy();
   bool fatpipe    = policy == Link::SharingPolicy::FATPIPE;
   /* A radio medium or a non-linear link (capacity set by a callback) is
-   * never hidden: a FATPIPE capacity of 0 keeps it at risk. */
-  if (policy == Link::SharingPolicy::WIFI || policy == Link::SharingPolicy::NONLINEAR) {
+   * never hidden: a FATPIPE capacity of 0 keeps it at risk. Nor is a
+   * FATPIPE link: SimGrid's solver does not give each of its comms the
+   * whole capacity when their max-min weights (route latencies) differ
+   * (a comm without latency beside one with 100 us: half of it, also
+   * under SMPI), so it must see the link. */
+  if (policy == Link::SharingPolicy::WIFI || policy == Link::SharingPolicy::NONLINEAR || fatpipe) {
     capacity = 0;
     fatpipe  = true;
   }

@@ -146,7 +146,14 @@ void refresh_bandwidths()
   st.bottleneck.clear();
 }
 
-/* Hosts get dense indices in name order, racks in order of first host. */
+/* Hosts get dense indices in name order, racks in order of first host.
+ * Called when the root zone is sealed (at the start of the run, or by the
+ * program), not when the XML file's end is read: the node links are found
+ * from routes, which SimGrid can only give once every zone is sealed (a
+ * Floyd zone computes its multi-hop routes then, and a Full zone without a
+ * route of its own has no table before; SimGrid 3.32 threw or crashed on
+ * those route requests). A platform built through the s4u API, which has
+ * no XML end, is indexed too. */
 void index_platform_hosts()
 {
   std::vector<Host*> all = simgrid::s4u::Engine::get_instance()->get_all_hosts();
@@ -553,6 +560,22 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   st.pending           = true;
 }
 
+/* A link's latency changed (SimGrid's kernel, after its own re-bounding):
+ * a comm whose route latency SimGrid now sums to 0 or a residue below it
+ * was freed by SimGrid's negative TCP bound, and gets its bound back. A
+ * scan of the running comms, at latency changes only. */
+void on_latency_changed()
+{
+  if (st.graph == nullptr)
+    return;
+  for (Action* a : st.actions)
+    if (a != nullptr && compat::keep_bound_below_latency_residue(st.model, *a))
+      st.updates++;
+  for (const State::Plain& p : st.plain)
+    if (p.action != nullptr && compat::keep_bound_below_latency_residue(st.model, *p.action))
+      st.updates++;
+}
+
 void on_end()
 {
   XBT_VERB("contention: %llu comms, %llu flushes, %llu rate changes, %llu bound updates",
@@ -625,10 +648,16 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   XBT_VERB("contention: technology %s, node links %s, effective bandwidth %s", cfg.tech->name,
            cfg.node_links == NodeLinkMode::penalty ? "governed by the penalties" : "shared max-min (maxmin)",
            cfg.bandwidth > 0 ? (std::to_string(cfg.bandwidth) + " B/s").c_str() : "of each comm's node links");
-  simgrid::s4u::Engine::on_platform_created_cb(index_platform_hosts);
+  simgrid::s4u::NetZone::on_seal_cb([](const simgrid::s4u::NetZone& zone) {
+    /* the root, sealed after every other zone (NetZone::get_parent of the
+     * root is not null in SimGrid 3.32: an offset from a null pointer) */
+    if (&zone == simgrid::s4u::Engine::get_instance()->get_netzone_root())
+      index_platform_hosts();
+  });
   compat::on_comm_start(st.model, on_comm_start);
   compat::on_comm_state_change(on_comm_state);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
+  compat::on_latency_changed(on_latency_changed);
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);
 }
 

@@ -30,7 +30,7 @@ struct BindingConfig {
  * starts applying the penalties of cfg.tech to its comms. Called once, from
  * a model's init.
  *
- * When the platform exists, every host's node links are found (node_links.hpp)
+ * When the root zone is sealed, every host's node links are found (node_links.hpp)
  * and, in NodeLinkMode::penalty, released from SimGrid's sharing. A running
  * inter-host comm src -> dst with penalty p then runs at f * min(b0, B) / p
  * (contention/comm_rate.h, contention/rate_plan.h): b0 is the bound the
