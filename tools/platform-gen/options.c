@@ -53,6 +53,14 @@ static int fail(const char *opt, const char *fmt, const char *value)
   return 2;
 }
 
+/* fail() with the user's text quoted: a value holding a newline made the
+ * message two lines. */
+static int fail_quoted(const char *opt, const char *fmt, const char *value)
+{
+  char q[CG_QUOTE_SIZE];
+  return fail(opt, fmt, cg_quote(value, q, sizeof q));
+}
+
 /* 1 if text is UTF-8 without control characters: what an XML comment may
  * hold (a byte such as 0x01 or 0xFF made the platform not well-formed). */
 static int printable_utf8(const unsigned char *p)
@@ -90,7 +98,8 @@ static int parse_long(const char *opt, const char *v, long lo, long hi, long *ou
   long n = strtol(v, &end, 10);
   /* strtol skips leading blanks and a '+': the other tools refuse ' 1' */
   if (!(isdigit((unsigned char)v[0]) || (v[0] == '-' && isdigit((unsigned char)v[1]))) || end == v || *end != '\0' || errno != 0 || n < lo || n > hi) {
-    fprintf(stderr, PROG ": %s: expected an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, v);
+    char q[CG_QUOTE_SIZE];
+    fprintf(stderr, PROG ": %s: expected an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, cg_quote(v, q, sizeof q));
     return 2;
   }
   *out = n;
@@ -104,7 +113,7 @@ static int check_name(const char *opt, const char *v, int allow_empty)
   size_t n = strlen(v);
   if ((n == 0 && !allow_empty) || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != n ||
       strstr(v, "--"))
-    return fail(opt, "expected letters, digits, '_', '.' or single '-', got '%s'", v);
+    return fail_quoted(opt, "expected letters, digits, '_', '.' or single '-', got '%s'", v);
   return 0;
 }
 
@@ -112,14 +121,14 @@ static int parse_nodes(const char *v, pgen_options *o)
 {
   char buf[8192];
   if (strlen(v) >= sizeof buf)
-    return fail("--nodes", "list too long: '%.40s...'", v);
+    return fail_quoted("--nodes", "list too long: '%s'", v);
   strcpy(buf, v);
   o->cabinets = 0;
   if (v[0] == '\0' || v[0] == ',' || v[strlen(v) - 1] == ',' || strstr(v, ",,"))
-    return fail("--nodes", "expected N or a list N1,N2,... of positive integers, got '%s'", v);
+    return fail_quoted("--nodes", "expected N or a list N1,N2,... of positive integers, got '%s'", v);
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     if (o->cabinets == PGEN_MAX_CABINETS)
-      return fail("--nodes", "at most 1024 cabinets, got '%s'", v);
+      return fail_quoted("--nodes", "at most 1024 cabinets, got '%s'", v);
     if (parse_long("--nodes", tok, 1, MAX_NODES_PER_CABINET, &o->nodes[o->cabinets]) != 0)
       return 2;
     o->cabinets++;
@@ -235,9 +244,10 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
     while (known[k] && strcmp(known[k], opt) != 0)
       k++;
     if (!known[k]) {
+      char q[CG_QUOTE_SIZE];
       fprintf(stderr, PROG ": unknown option '%s' (accepted: --layout, --sharing, --nodes, --cabinets, --cores, "
                       "--speed, --bw, --lat, --limiter, --loopback-bw, --loopback-lat, --bb-bw, --bb-lat, "
-                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, --help)\n", opt);
+                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, --help)\n", cg_quote(opt, q, sizeof q));
       return 2;
     }
     if (i + 1 >= argc)
@@ -257,7 +267,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       else if (strcmp(v, "hierarchical") == 0)
         o->layout = PGEN_HIERARCHICAL;
       else
-        rc = fail(opt, "unknown layout '%s' (accepted: single, hierarchical)", v);
+        rc = fail_quoted(opt, "unknown layout '%s' (accepted: single, hierarchical)", v);
     } else if (strcmp(opt, "--sharing") == 0) {
       if (strcmp(v, "splitduplex") == 0)
         o->sharing = PGEN_SPLITDUPLEX;
@@ -266,7 +276,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       else if (strcmp(v, "fatpipe") == 0)
         o->sharing = PGEN_FATPIPE;
       else
-        rc = fail(opt, "unknown sharing '%s' (accepted: splitduplex, shared, fatpipe)", v);
+        rc = fail_quoted(opt, "unknown sharing '%s' (accepted: splitduplex, shared, fatpipe)", v);
     } else if (strcmp(opt, "--nodes") == 0) {
       rc = parse_nodes(v, o);
       have_nodes = 1;
@@ -291,7 +301,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       o->limiter = strtod(v, &end);
       if (end == v || *end != '\0' || !isfinite(o->limiter) || o->limiter < 1 ||
           strspn(v, "0123456789.eE+") != strlen(v))
-        rc = fail(opt, "expected a factor F >= 1 (limiter bandwidth = F x --bw), got '%s'", v);
+        rc = fail_quoted(opt, "expected a factor F >= 1 (limiter bandwidth = F x --bw), got '%s'", v);
     } else if (strcmp(opt, "--loopback-bw") == 0) {
       rc = parse_quantity(opt, v, CG_UNIT_BANDWIDTH, 1, &o->loopback_bw);
     } else if (strcmp(opt, "--loopback-lat") == 0) {
