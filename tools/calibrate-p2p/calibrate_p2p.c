@@ -446,8 +446,9 @@ static int limiter(const options *o, double bw)
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   options o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0)

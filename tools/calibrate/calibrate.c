@@ -177,8 +177,9 @@ static int reverse_solve(const scenario *sc, const cli_options *o, double *rho)
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   for (int i = 1; i < argc; i++)
     if (!strcmp(argv[i], "--fit"))
       return fit_main(PROG, argc, argv);

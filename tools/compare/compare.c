@@ -202,8 +202,9 @@ static void print_summary(const cli_options *o, const cg_tech *const *techs, siz
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   int is_static = 0;
   cli_flag flags[] = {{"--static", &is_static}, {NULL, NULL}};
   cli_spec spec = {.flags = flags, .usage = usage, .many_files = 1, .tech_all = 1};

@@ -12,8 +12,9 @@
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option("contention-platform-gen", argc, argv))
-    return 0;
+  int version_rc = tool_version_option("contention-platform-gen", argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   pgen_options o;
   int rc = pgen_parse(argc, argv, &o);
   if (rc >= 0)

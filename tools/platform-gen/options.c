@@ -10,6 +10,7 @@
 
 #include "contention/quote.h"
 #include "contention/units.h"
+#include "output.h"
 #include "speed.h"
 #include "writer.h"
 
@@ -234,7 +235,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
     const char *opt = argv[i];
     if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
       pgen_usage(stdout);
-      return 0;
+      return tool_close_output(PROG, stdout, NULL) != 0; /* a full disk is no success */
     }
     static const char *const known[] = {"--layout", "--sharing", "--nodes", "--cabinets", "--cores", "--speed",
                                         "--bw", "--lat", "--limiter", "--loopback-bw", "--loopback-lat",

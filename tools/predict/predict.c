@@ -244,8 +244,9 @@ static int take_limiter(int *argc, char **argv, double *limiter)
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   double limiter;
   if (take_limiter(&argc, argv, &limiter))
     return 2;
