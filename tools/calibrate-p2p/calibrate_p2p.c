@@ -44,7 +44,8 @@ static void usage(FILE *out)
           "  -o FILE                write the emitted text to FILE instead of stdout\n"
           "  --sendrecv FILE        concurrent MPI_Sendrecv (CSV pairs,size,duration): limiter factor\n"
           "  --bandwidth BW         B for the limiter factor (default: the fitted large.B)\n"
-          "  --help                 this text\n");
+          "  --help                 this text\n"
+          "  --version              the tool's version\n");
 }
 
 typedef struct options {

@@ -45,7 +45,8 @@ static void usage(FILE *out)
           "  --technology NAME    rules for the later steps: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n",
+          "  --help               this text\n"
+          "  --version            the tool's version\n",
           names, cg_tech_default()->name);
   fit_usage(out);
 }

@@ -33,7 +33,8 @@ static void usage(FILE *f)
           "                       (as Vienne et al. 2008, Fig. 4), instead of the step solver\n"
           "  --format table|csv   output format (default: table)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n",
+          "  --help               this text\n"
+          "  --version            the tool's version\n",
           names);
 }
 

@@ -41,6 +41,7 @@ void pgen_usage(FILE *out)
           "  --prefix P --first I          host names P<I>, P<I+1>, ... (default node-, 1)\n"
           "  --comment TEXT                a line for the header comment (repeatable)\n"
           "  -o, --output FILE             write there instead of stdout\n"
+          "  --help, --version             this text; the tool's version\n"
           "Bandwidths take SimGrid suffixes (%s),\n"
           "times (%s).\n",
           cg_unit_suffixes(CG_UNIT_BANDWIDTH), cg_unit_suffixes(CG_UNIT_TIME));

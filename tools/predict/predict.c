@@ -42,6 +42,7 @@ static void usage(FILE *out)
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n"
+          "  --version            the tool's version\n"
           "\n"
           "If every comm carries 'penalties', they are used step by step instead of the\n"
           "rules (--technology and --param then apply to --penalties only).\n"
