@@ -177,6 +177,46 @@ static int check_values(const pgen_options *o)
   return -1;
 }
 
+/* Whether `name` is one of the host names, prefix + I for I in
+ * [first, first + hosts - 1] written in decimal. */
+static int is_host_name(const pgen_options *o, const char *name, long hosts)
+{
+  size_t n = strlen(o->prefix);
+  if (strncmp(name, o->prefix, n) != 0)
+    return 0;
+  const char *d = name + n;
+  if (!isdigit((unsigned char)d[0]) || (d[0] == '0' && d[1]) || strspn(d, "0123456789") != strlen(d) || strlen(d) > 18)
+    return 0;
+  long i = strtol(d, NULL, 10);
+  return i >= o->first && i - o->first < hosts;
+}
+
+/* A host named as a zone (the top one, or a cabinet's "ID-cabK") made a
+ * platform SimGrid refuses ("Refusing to create a second NetZone called
+ * 'c-cab2'" for --id c --prefix c-cab): hosts and zones share one name
+ * space. Returns 2 after the error, else 0. */
+static int check_name_clash(const pgen_options *o)
+{
+  long hosts = 0;
+  for (int c = 0; c < o->cabinets; c++)
+    hosts += o->nodes[c];
+  char zone[512];
+  int zones = o->layout == PGEN_HIERARCHICAL ? o->cabinets : 0;
+  for (int c = 0; c <= zones; c++) {
+    if (c == 0)
+      snprintf(zone, sizeof zone, "%s", o->id);
+    else
+      snprintf(zone, sizeof zone, "%s-cab%d", o->id, c);
+    if (strlen(o->id) < sizeof zone - 16 && is_host_name(o, zone, hosts)) {
+      fprintf(stderr, PROG ": --prefix: host '%s' would have the name of a zone (--id %s names the zone%s %s%s%s%s): "
+                      "choose a --prefix or an --id that host names cannot repeat\n",
+              zone, o->id, zones ? "s" : "", o->id, zones ? ", " : "", zones ? o->id : "", zones ? "-cab1, ..." : "");
+      return 2;
+    }
+  }
+  return 0;
+}
+
 /* Cross-option rules, once everything is read. */
 static int check_combination(pgen_options *o, int set_cabinets, long cabinets, int have_nodes, int have_bb)
 {
@@ -218,6 +258,8 @@ static int check_combination(pgen_options *o, int set_cabinets, long cabinets, i
   }
   if (o->loopback_lat > 0 && o->loopback_bw <= 0)
     return fail("--loopback-lat", "%s", "needs --loopback-bw");
+  if (check_name_clash(o) != 0)
+    return 2;
   return check_values(o);
 }
 
