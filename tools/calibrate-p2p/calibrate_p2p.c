@@ -242,7 +242,12 @@ static int load_params(const options *o, cg_p2p_params *p)
   char err[4096];
   double rbw = p->route_bandwidth, rlat = p->route_latency;
   if (cg_p2p_parse_file(o->params, p, err, sizeof err) != 0) {
-    fprintf(stderr, PROG ": %s\n", err);
+    /* the core's message starts with the path as given: shown escaped */
+    size_t n = strlen(o->params);
+    char *shown = tool_display_name(o->params);
+    fprintf(stderr, PROG ": %s%s\n", strncmp(err, o->params, n) == 0 ? shown : "",
+            strncmp(err, o->params, n) == 0 ? err + n : err);
+    free(shown);
     return 1;
   }
   if (o->route_bw)
