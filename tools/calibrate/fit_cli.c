@@ -153,8 +153,9 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
   struct stat sa, sb;
   for (size_t a = 0; a < o->nfiles; a++)
     for (size_t b = 0; b < a; b++)
-      if (stat(o->files[a], &sa) == 0 && stat(o->files[b], &sb) == 0 && sa.st_dev == sb.st_dev &&
-          sa.st_ino == sb.st_ino)
+      if ((!strcmp(o->files[a], "-") && !strcmp(o->files[b], "-")) || /* stdin twice: the second read was empty */
+          (stat(o->files[a], &sa) == 0 && stat(o->files[b], &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino))
         return usage_error(prog, "this scheme file is given twice (accepted: each scheme once)", o->files[a]);
   /* fopen("w") of --emit would replace a scheme by the flags (same device
    * and inode: another spelling of the path is the same file). */
