@@ -213,6 +213,14 @@ int main(int argc, char **argv)
   int rc = cli_parse(PROG, argc, argv, &spec, &o);
   if (rc >= 0)
     return rc;
+  /* standard input twice: the second read found an empty file, after the
+     first one's rows */
+  for (size_t a = 0, stdin_seen = 0; a < o.nfiles; a++)
+    if (!strcmp(o.files[a], "-") && stdin_seen++) {
+      fprintf(stderr, PROG ": '-' (standard input) is given twice; it can be read once\n");
+      cli_free(&o);
+      return 2;
+    }
   const cg_tech *const *techs = o.tech ? &o.tech : cg_tech_all();
   size_t ntech = 1;
   if (!o.tech)
