@@ -22,6 +22,7 @@
  * for SMPI and with the cluster's mpicc for real runs. */
 #include <mpi.h>
 #ifdef CONTENTION_BENCH_SMPI
+#include <simgrid/host.h>
 #include <smpi/smpi.h>
 #else /* the cluster's own MPI (mpicc): real buffers */
 #define SMPI_SHARED_MALLOC(n) malloc(n)
@@ -206,6 +207,41 @@ static void sleep_until(double t)
   nanosleep(&ts, NULL);
 }
 
+#ifdef CONTENTION_BENCH_SMPI
+/* Under SMPI the final gather waits until every comm has ended: its
+ * messages (even a barrier's empty ones) contend with the comms still
+ * running and moved their ends, by 8e-5 relative on a ring of 10 comms.
+ * Each receiver marks its comm ended in a property of one host that every
+ * rank sees (they are actors of one simulation), one key per comm: a
+ * shared counter lost updates, since setting a property is a simcall that
+ * lets other actors run between its read and its write. The ranks poll
+ * with sleeps that double, which move no byte. */
+static void mark_ended(sg_host_t board, int comm)
+{
+  char key[64];
+  snprintf(key, sizeof key, "contention-bench-ended-%d", comm);
+  sg_host_set_property_value(board, key, "1");
+}
+
+static void wait_all_ended(sg_host_t board, int n, double t0)
+{
+  double step = 1e-6;
+  int next = 0; /* comms 0..next-1 are known to have ended */
+  for (;;) {
+    char key[64];
+    for (; next < n; next++) {
+      snprintf(key, sizeof key, "contention-bench-ended-%d", next);
+      if (!sg_host_get_property_value(board, key))
+        break;
+    }
+    if (next == n || MPI_Wtime() - t0 > 1e12) /* the bound only guards against a lost mark */
+      return;
+    sleep_until(MPI_Wtime() + step);
+    step *= 2;
+  }
+}
+#endif
+
 int main(int argc, char **argv)
 {
   MPI_Init(&argc, &argv);
@@ -271,6 +307,12 @@ int main(int argc, char **argv)
     finish = MPI_Wtime() - t0;
   }
   SMPI_SHARED_FREE(buf);
+#ifdef CONTENTION_BENCH_SMPI
+  sg_host_t board = sg_host_by_name(g.v[0].src);
+  if (!sender)
+    mark_ended(board, rank / 2);
+  wait_all_ended(board, g.n, t0);
+#endif
 
   double *all = rank == 0 ? malloc((size_t)size * sizeof *all) : NULL;
   MPI_Gather(&finish, 1, MPI_DOUBLE, all, 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);

@@ -44,7 +44,8 @@ static void usage(FILE *out)
           "  -o FILE                write the emitted text to FILE instead of stdout\n"
           "  --sendrecv FILE        concurrent MPI_Sendrecv (CSV pairs,size,duration): limiter factor\n"
           "  --bandwidth BW         B for the limiter factor (default: the fitted large.B)\n"
-          "  --help                 this text\n");
+          "  --help                 this text\n"
+          "  --version              the tool's version\n");
 }
 
 typedef struct options {
@@ -241,7 +242,12 @@ static int load_params(const options *o, cg_p2p_params *p)
   char err[4096];
   double rbw = p->route_bandwidth, rlat = p->route_latency;
   if (cg_p2p_parse_file(o->params, p, err, sizeof err) != 0) {
-    fprintf(stderr, PROG ": %s\n", err);
+    /* the core's message starts with the path as given: shown escaped */
+    size_t n = strlen(o->params);
+    char *shown = tool_display_name(o->params);
+    fprintf(stderr, PROG ": %s%s\n", strncmp(err, o->params, n) == 0 ? shown : "",
+            strncmp(err, o->params, n) == 0 ? err + n : err);
+    free(shown);
     return 1;
   }
   if (o->route_bw)
@@ -326,10 +332,13 @@ static int fit(const options *o, cg_p2p_params *p)
   if (cg_p2p_fit(&pp.s, &snd.s, &rcv.s, &fo, p, &rep, err, sizeof err) != 0) {
     const char *opt[CG_P2P_SERIES] = {"--pingpong", "--send", "--recv"};
     const char *file[CG_P2P_SERIES] = {o->pingpong, o->send, o->recv};
-    if (rep.failed >= 0)
-      fprintf(stderr, PROG ": %s %s: %s\n", opt[rep.failed], file[rep.failed], err);
-    else
+    if (rep.failed >= 0) {
+      char *shown = tool_display_name(file[rep.failed]);
+      fprintf(stderr, PROG ": %s %s: %s\n", opt[rep.failed], shown, err);
+      free(shown);
+    } else {
       fprintf(stderr, PROG ": %s\n", err);
+    }
     goto done;
   }
   for (size_t i = 0; i < rep.clamped_count; i++)
@@ -374,7 +383,9 @@ static int emit(const options *o, const cg_p2p_params *p)
   }
   FILE *out = o->out ? fopen(o->out, "w") : stdout;
   if (!out) {
-    fprintf(stderr, PROG ": -o %s: cannot open: %s\n", o->out, strerror(errno));
+    char *shown = tool_display_name(o->out);
+    fprintf(stderr, PROG ": -o %s: cannot open: %s\n", shown, strerror(errno));
+    free(shown);
     return 1;
   }
   if (!strcmp(o->emit, "params"))
@@ -388,7 +399,10 @@ static int emit(const options *o, const cg_p2p_params *p)
   errno = 0;
   int bad = ferror(out);
   if (fclose(out) != 0 || bad) {
-    fprintf(stderr, PROG ": -o %s: cannot write: %s\n", o->out, errno ? strerror(errno) : "write error");
+    int e = errno;
+    char *shown = tool_display_name(o->out);
+    fprintf(stderr, PROG ": -o %s: cannot write: %s\n", shown, e ? strerror(e) : "write error");
+    free(shown);
     return 1;
   }
   return 0;
@@ -402,8 +416,10 @@ static int limiter(const options *o, double bw)
   }
   measurements m;
   char err[4096];
+  char *shown = tool_display_name(o->sendrecv); /* for the row messages */
   if (measurements_read(o->sendrecv, 3, "pairs,size,duration", &m, err, sizeof err) != 0) {
     fprintf(stderr, PROG ": %s\n", err);
+    free(shown);
     return 1;
   }
   for (size_t i = 0; i < m.rows; i++) {
@@ -411,9 +427,10 @@ static int limiter(const options *o, double bw)
     /* size 0 would give a factor of 0; pairs past a million print as long cells */
     if (r[0] < 1 || r[0] > 1e6 || r[0] != floor(r[0]) || !(r[1] > 0)) {
       fprintf(stderr, PROG ": %s:%d: %s = %g: pairs is a whole number from 1 to 1000000 and size a byte count > 0 "
-                      "(pairs,size,duration)\n", o->sendrecv, m.lines[i], r[1] > 0 ? "pairs" : "size",
+                      "(pairs,size,duration)\n", shown, m.lines[i], r[1] > 0 ? "pairs" : "size",
               r[1] > 0 ? r[0] : r[1]);
       measurements_free(&m);
+      free(shown);
       return 1;
     }
   }
@@ -426,8 +443,9 @@ static int limiter(const options *o, double bw)
     sum += f;
     if (!isfinite(sum)) {
       fprintf(stderr, PROG ": %s:%d: the sum of the factors (Bs+Br)/B is not a finite number with B = %g B/s: give a "
-                      "--bandwidth of the order of the measured bandwidths\n", o->sendrecv, m.lines[i], bw);
+                      "--bandwidth of the order of the measured bandwidths\n", shown, m.lines[i], bw);
       measurements_free(&m);
+      free(shown);
       return 1;
     }
     lo = fmin(lo, f);
@@ -441,13 +459,15 @@ static int limiter(const options *o, double bw)
   printf("limiter factor (Bs+Br)/B = %.4f (min %.4f, max %.4f, %zu rows; B = %.6g B/s)\n", sum / (double)m.rows, lo,
          hi, m.rows, bw);
   measurements_free(&m);
+  free(shown);
   return 0;
 }
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   options o;
   int rc = parse_args(argc, argv, &o);
   if (rc >= 0)

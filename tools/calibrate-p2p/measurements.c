@@ -10,6 +10,7 @@
 
 #include "contention/alloc.h"
 #include "contention/units.h"
+#include "output.h"
 
 /* A field is a plain decimal number between optional blanks (strtod alone
  * took "0x10" as 16). */
@@ -176,21 +177,23 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
 {
   *m = (measurements){0, columns, NULL, NULL};
   FILE *f = fopen(path, "r");
+  char *shown = tool_display_name(path); /* a newline in the name must not break a message */
   if (!f) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    snprintf(err, errlen, "%s: cannot open: %s", shown, strerror(errno));
+    free(shown);
     return -1;
   }
-  reader r = {path, header, columns, 0, 0, 0, m, err, errlen};
+  reader r = {shown, header, columns, 0, 0, 0, m, err, errlen};
   char line[LINE_MAX_CHARS + 2];
   int lineno = 0, rc = 0;
   line_status st;
   while (rc == 0 && (st = read_line(f, line)) != LINE_EOF) {
     lineno++;
     if (st == LINE_TOO_LONG) {
-      snprintf(err, errlen, "%s:%d: line longer than %d characters", path, lineno, LINE_MAX_CHARS);
+      snprintf(err, errlen, "%s:%d: line longer than %d characters", shown, lineno, LINE_MAX_CHARS);
       rc = -1;
     } else if (st == LINE_NUL) {
-      snprintf(err, errlen, "%s:%d: NUL byte in the line (a text CSV file is expected: %s)", path, lineno, header);
+      snprintf(err, errlen, "%s:%d: NUL byte in the line (a text CSV file is expected: %s)", shown, lineno, header);
       rc = -1;
     } else {
       char *hash = strchr(line, '#');
@@ -206,16 +209,17 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
     }
   }
   if (rc == 0 && ferror(f)) { /* a directory: fopen succeeds, reading fails */
-    snprintf(err, errlen, "%s: cannot read: %s (a CSV file is expected: %s)", path, strerror(errno), header);
+    snprintf(err, errlen, "%s: cannot read: %s (a CSV file is expected: %s)", shown, strerror(errno), header);
     rc = -1;
   }
   fclose(f);
   if (rc == 0 && m->rows == 0) {
-    snprintf(err, errlen, "%s: no measurements (%s)", path, header);
+    snprintf(err, errlen, "%s: no measurements (%s)", shown, header);
     rc = -1;
   }
   if (rc)
     measurements_free(m);
+  free(shown);
   return rc;
 }
 

@@ -153,8 +153,9 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
   struct stat sa, sb;
   for (size_t a = 0; a < o->nfiles; a++)
     for (size_t b = 0; b < a; b++)
-      if (stat(o->files[a], &sa) == 0 && stat(o->files[b], &sb) == 0 && sa.st_dev == sb.st_dev &&
-          sa.st_ino == sb.st_ino)
+      if ((!strcmp(o->files[a], "-") && !strcmp(o->files[b], "-")) || /* stdin twice: the second read was empty */
+          (stat(o->files[a], &sa) == 0 && stat(o->files[b], &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino))
         return usage_error(prog, "this scheme file is given twice (accepted: each scheme once)", o->files[a]);
   /* fopen("w") of --emit would replace a scheme by the flags (same device
    * and inode: another spelling of the path is the same file). */
@@ -246,7 +247,7 @@ static int load_all(const char *prog, const fit_opts *o, loaded *l)
     fprintf(stderr,
             "%s: %s: one scheme only: the fit needs at least two schemes (one file each), one to hold out "
             "while the others fit; a single scheme cannot tell the parameters apart either\n",
-            prog, o->files[0]);
+            prog, l->sc[0].file);
     return -1;
   }
   return 0;
@@ -450,7 +451,9 @@ static int emit(const char *prog, const fit_opts *o, const cg_tech *t, const cg_
     return 0;
   FILE *f = fopen(o->emit_file, "w");
   if (!f) {
-    fprintf(stderr, "%s: --emit cfg %s: cannot open: %s\n", prog, o->emit_file, strerror(errno));
+    char *shown = tool_display_name(o->emit_file);
+    fprintf(stderr, "%s: --emit cfg %s: cannot open: %s\n", prog, shown, strerror(errno));
+    free(shown);
     return -1;
   }
   print_cfg(f, t, r, "");
@@ -498,7 +501,7 @@ static int fit_one(const char *prog, const fit_opts *o, const loaded *l, const c
   }
   printf("# E_abs in sample: %.3f %% (max %.3f %%)\n", 100 * r.e_abs, 100 * r.e_max);
   printf("# E_abs leave one scheme out: %.3f %% (worst held-out scheme: %s, %.3f %%)\n", 100 * r.e_loo,
-         o->files[r.worst_scheme], 100 * r.worst_loo);
+         l->sc[r.worst_scheme].file, 100 * r.worst_loo);
   int rc = unidentified;
   if (!r.converged) {
     fprintf(stderr,

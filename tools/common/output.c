@@ -2,7 +2,26 @@
 #include "output.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "contention/alloc.h"
+
+char *tool_display_name(const char *name)
+{
+  char *out = cg_xmalloc(4 * strlen(name) + 1), *w = out; /* \xNN: 4 bytes per byte at most */
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+    if (*p == '\n' || *p == '\r' || *p == '\t') {
+      *w++ = '\\';
+      *w++ = *p == '\n' ? 'n' : *p == '\r' ? 'r' : 't';
+    } else if (*p < 0x20 || *p == 0x7F) {
+      w += sprintf(w, "\\x%02X", *p);
+    } else {
+      *w++ = (char)*p;
+    }
+  *w = '\0';
+  return out;
+}
 
 int tool_close_output(const char *prog, FILE *f, const char *name)
 {
@@ -17,7 +36,9 @@ int tool_close_output(const char *prog, FILE *f, const char *name)
     e = errno ? errno : EIO;
   if (!e)
     return 0;
-  fprintf(stderr, "%s: %s: write error: %s\n", prog, name ? name : "standard output", strerror(e));
+  char *shown = tool_display_name(name ? name : "standard output");
+  fprintf(stderr, "%s: %s: write error: %s\n", prog, shown, strerror(e));
+  free(shown);
   return -1;
 }
 

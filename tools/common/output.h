@@ -23,6 +23,12 @@
  * (NAME "standard output" when name is NULL). */
 int tool_close_output(const char *prog, FILE *f, const char *name);
 
+/* `name` (a file's path) as messages and tables show it: whole, with each
+ * control character written \n, \r, \t or \xNN, so that a name holding
+ * a newline keeps an error message on one line. Returns a malloc'd copy
+ * (never NULL; the caller frees it). */
+char *tool_display_name(const char *name);
+
 /* A table cell: `v` right-aligned in `width` columns with `decimals`
  * decimals (and a + sign if `sign`); with fewer decimals when that is
  * wider than the column, and in %g form (6 significant digits) when even

@@ -20,6 +20,7 @@
 #include "contention/alloc.h"
 #include "contention/quote.h"
 #include "contention/units.h"
+#include "output.h"
 #include "scenario_schema.h"
 #include "strmap.h"
 
@@ -578,8 +579,7 @@ static int load(FILE *f, const char *data, size_t len, const scenario_limits *li
 static void start(scenario *sc, const char *name)
 {
   memset(sc, 0, sizeof *sc);
-  sc->file = cg_xmalloc(strlen(name) + 1);
-  strcpy(sc->file, name);
+  sc->file = tool_display_name(name); /* a newline in the name must not break a message */
 }
 
 int scenario_load(const char *path, scenario *sc, char *err, size_t errlen)
@@ -593,7 +593,9 @@ int scenario_load_limited(const char *path, const scenario_limits *limits, scena
   int is_stdin = strcmp(path, "-") == 0;
   FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f) {
-    snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    char *shown = tool_display_name(path);
+    snprintf(err, errlen, "%s: cannot open: %s", shown, strerror(errno));
+    free(shown);
     memset(sc, 0, sizeof *sc);
     return -1;
   }

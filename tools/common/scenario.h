@@ -27,7 +27,7 @@ typedef struct scenario_comm {
 } scenario_comm;
 
 typedef struct scenario {
-  char *file;
+  char *file;              /* as messages show it: control characters escaped */
   double bandwidth;        /* bytes per second, >= DBL_MIN: 1 / bandwidth and
                               every start + size / bandwidth are finite */
   char **hosts;            /* host names by index, in order of appearance */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "contention/version.h"
+#include "output.h"
 
 int tool_version_option(const char *prog, int argc, char **argv)
 {
@@ -16,7 +17,8 @@ int tool_version_option(const char *prog, int argc, char **argv)
 #else
       printf("built without the SimGrid plugin\n");
 #endif
-      return 1;
+      /* a failed write must not pass for success */
+      return tool_close_output(prog, stdout, NULL) != 0;
     }
-  return 0;
+  return -1;
 }

@@ -3,8 +3,9 @@
 #define CONTENTION_TOOLS_VERSION_H
 
 /* When an argument before "--" is exactly "--version", prints
- * "PROG (contention) VERSION" on stdout and returns 1 (the tool then exits
- * with status 0); otherwise returns 0 and prints nothing. */
+ * "PROG (contention) VERSION" on stdout and returns the tool's exit status:
+ * 0, or 1 after the error line of a failed write (a full disk, a closed
+ * stdout). Otherwise returns -1 and prints nothing. */
 int tool_version_option(const char *prog, int argc, char **argv);
 
 #endif

@@ -33,7 +33,8 @@ static void usage(FILE *f)
           "                       (as Vienne et al. 2008, Fig. 4), instead of the step solver\n"
           "  --format table|csv   output format (default: table)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n",
+          "  --help               this text\n"
+          "  --version            the tool's version\n",
           names);
 }
 
@@ -202,8 +203,9 @@ static void print_summary(const cli_options *o, const cg_tech *const *techs, siz
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   int is_static = 0;
   cli_flag flags[] = {{"--static", &is_static}, {NULL, NULL}};
   cli_spec spec = {.flags = flags, .usage = usage, .many_files = 1, .tech_all = 1};
@@ -211,6 +213,14 @@ int main(int argc, char **argv)
   int rc = cli_parse(PROG, argc, argv, &spec, &o);
   if (rc >= 0)
     return rc;
+  /* standard input twice: the second read found an empty file, after the
+     first one's rows */
+  for (size_t a = 0, stdin_seen = 0; a < o.nfiles; a++)
+    if (!strcmp(o.files[a], "-") && stdin_seen++) {
+      fprintf(stderr, PROG ": '-' (standard input) is given twice; it can be read once\n");
+      cli_free(&o);
+      return 2;
+    }
   const cg_tech *const *techs = o.tech ? &o.tech : cg_tech_all();
   size_t ntech = 1;
   if (!o.tech)

@@ -3,6 +3,7 @@
  * doc/platforms.md). */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "options.h"
@@ -12,8 +13,9 @@
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option("contention-platform-gen", argc, argv))
-    return 0;
+  int version_rc = tool_version_option("contention-platform-gen", argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   pgen_options o;
   int rc = pgen_parse(argc, argv, &o);
   if (rc >= 0)
@@ -29,7 +31,9 @@ int main(int argc, char **argv)
   }
   FILE *out = o.output ? fopen(o.output, "w") : stdout;
   if (!out) {
-    fprintf(stderr, "contention-platform-gen: --output: cannot write '%s': %s\n", o.output, strerror(errno));
+    char *shown = tool_display_name(o.output); /* one line, whatever the name holds */
+    fprintf(stderr, "contention-platform-gen: --output: cannot write '%s': %s\n", shown, strerror(errno));
+    free(shown);
     return 1;
   }
   /* A full disk shows at the flush or the close: tool_close_output checks

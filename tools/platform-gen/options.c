@@ -10,6 +10,7 @@
 
 #include "contention/quote.h"
 #include "contention/units.h"
+#include "output.h"
 #include "speed.h"
 #include "writer.h"
 
@@ -40,6 +41,7 @@ void pgen_usage(FILE *out)
           "  --prefix P --first I          host names P<I>, P<I+1>, ... (default node-, 1)\n"
           "  --comment TEXT                a line for the header comment (repeatable)\n"
           "  -o, --output FILE             write there instead of stdout\n"
+          "  --help, --version             this text; the tool's version\n"
           "Bandwidths take SimGrid suffixes (%s),\n"
           "times (%s).\n",
           cg_unit_suffixes(CG_UNIT_BANDWIDTH), cg_unit_suffixes(CG_UNIT_TIME));
@@ -51,6 +53,14 @@ static int fail(const char *opt, const char *fmt, const char *value)
   fprintf(stderr, fmt, value);
   fputc('\n', stderr);
   return 2;
+}
+
+/* fail() with the user's text quoted: a value holding a newline made the
+ * message two lines. */
+static int fail_quoted(const char *opt, const char *fmt, const char *value)
+{
+  char q[CG_QUOTE_SIZE];
+  return fail(opt, fmt, cg_quote(value, q, sizeof q));
 }
 
 /* 1 if text is UTF-8 without control characters: what an XML comment may
@@ -90,7 +100,8 @@ static int parse_long(const char *opt, const char *v, long lo, long hi, long *ou
   long n = strtol(v, &end, 10);
   /* strtol skips leading blanks and a '+': the other tools refuse ' 1' */
   if (!(isdigit((unsigned char)v[0]) || (v[0] == '-' && isdigit((unsigned char)v[1]))) || end == v || *end != '\0' || errno != 0 || n < lo || n > hi) {
-    fprintf(stderr, PROG ": %s: expected an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, v);
+    char q[CG_QUOTE_SIZE];
+    fprintf(stderr, PROG ": %s: expected an integer in [%ld, %ld], got '%s'\n", opt, lo, hi, cg_quote(v, q, sizeof q));
     return 2;
   }
   *out = n;
@@ -104,7 +115,7 @@ static int check_name(const char *opt, const char *v, int allow_empty)
   size_t n = strlen(v);
   if ((n == 0 && !allow_empty) || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-") != n ||
       strstr(v, "--"))
-    return fail(opt, "expected letters, digits, '_', '.' or single '-', got '%s'", v);
+    return fail_quoted(opt, "expected letters, digits, '_', '.' or single '-', got '%s'", v);
   return 0;
 }
 
@@ -112,14 +123,14 @@ static int parse_nodes(const char *v, pgen_options *o)
 {
   char buf[8192];
   if (strlen(v) >= sizeof buf)
-    return fail("--nodes", "list too long: '%.40s...'", v);
+    return fail_quoted("--nodes", "list too long: '%s'", v);
   strcpy(buf, v);
   o->cabinets = 0;
   if (v[0] == '\0' || v[0] == ',' || v[strlen(v) - 1] == ',' || strstr(v, ",,"))
-    return fail("--nodes", "expected N or a list N1,N2,... of positive integers, got '%s'", v);
+    return fail_quoted("--nodes", "expected N or a list N1,N2,... of positive integers, got '%s'", v);
   for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
     if (o->cabinets == PGEN_MAX_CABINETS)
-      return fail("--nodes", "at most 1024 cabinets, got '%s'", v);
+      return fail_quoted("--nodes", "at most 1024 cabinets, got '%s'", v);
     if (parse_long("--nodes", tok, 1, MAX_NODES_PER_CABINET, &o->nodes[o->cabinets]) != 0)
       return 2;
     o->cabinets++;
@@ -166,6 +177,46 @@ static int check_values(const pgen_options *o)
   return -1;
 }
 
+/* Whether `name` is one of the host names, prefix + I for I in
+ * [first, first + hosts - 1] written in decimal. */
+static int is_host_name(const pgen_options *o, const char *name, long hosts)
+{
+  size_t n = strlen(o->prefix);
+  if (strncmp(name, o->prefix, n) != 0)
+    return 0;
+  const char *d = name + n;
+  if (!isdigit((unsigned char)d[0]) || (d[0] == '0' && d[1]) || strspn(d, "0123456789") != strlen(d) || strlen(d) > 18)
+    return 0;
+  long i = strtol(d, NULL, 10);
+  return i >= o->first && i - o->first < hosts;
+}
+
+/* A host named as a zone (the top one, or a cabinet's "ID-cabK") made a
+ * platform SimGrid refuses ("Refusing to create a second NetZone called
+ * 'c-cab2'" for --id c --prefix c-cab): hosts and zones share one name
+ * space. Returns 2 after the error, else 0. */
+static int check_name_clash(const pgen_options *o)
+{
+  long hosts = 0;
+  for (int c = 0; c < o->cabinets; c++)
+    hosts += o->nodes[c];
+  char zone[512];
+  int zones = o->layout == PGEN_HIERARCHICAL ? o->cabinets : 0;
+  for (int c = 0; c <= zones; c++) {
+    if (c == 0)
+      snprintf(zone, sizeof zone, "%s", o->id);
+    else
+      snprintf(zone, sizeof zone, "%s-cab%d", o->id, c);
+    if (strlen(o->id) < sizeof zone - 16 && is_host_name(o, zone, hosts)) {
+      fprintf(stderr, PROG ": --prefix: host '%s' would have the name of a zone (--id %s names the zone%s %s%s%s%s): "
+                      "choose a --prefix or an --id that host names cannot repeat\n",
+              zone, o->id, zones ? "s" : "", o->id, zones ? ", " : "", zones ? o->id : "", zones ? "-cab1, ..." : "");
+      return 2;
+    }
+  }
+  return 0;
+}
+
 /* Cross-option rules, once everything is read. */
 static int check_combination(pgen_options *o, int set_cabinets, long cabinets, int have_nodes, int have_bb)
 {
@@ -207,6 +258,8 @@ static int check_combination(pgen_options *o, int set_cabinets, long cabinets, i
   }
   if (o->loopback_lat > 0 && o->loopback_bw <= 0)
     return fail("--loopback-lat", "%s", "needs --loopback-bw");
+  if (check_name_clash(o) != 0)
+    return 2;
   return check_values(o);
 }
 
@@ -225,7 +278,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
     const char *opt = argv[i];
     if (strcmp(opt, "--help") == 0 || strcmp(opt, "-h") == 0) {
       pgen_usage(stdout);
-      return 0;
+      return tool_close_output(PROG, stdout, NULL) != 0; /* a full disk is no success */
     }
     static const char *const known[] = {"--layout", "--sharing", "--nodes", "--cabinets", "--cores", "--speed",
                                         "--bw", "--lat", "--limiter", "--loopback-bw", "--loopback-lat",
@@ -235,9 +288,10 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
     while (known[k] && strcmp(known[k], opt) != 0)
       k++;
     if (!known[k]) {
+      char q[CG_QUOTE_SIZE];
       fprintf(stderr, PROG ": unknown option '%s' (accepted: --layout, --sharing, --nodes, --cabinets, --cores, "
                       "--speed, --bw, --lat, --limiter, --loopback-bw, --loopback-lat, --bb-bw, --bb-lat, "
-                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, --help)\n", opt);
+                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, --help)\n", cg_quote(opt, q, sizeof q));
       return 2;
     }
     if (i + 1 >= argc)
@@ -257,7 +311,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       else if (strcmp(v, "hierarchical") == 0)
         o->layout = PGEN_HIERARCHICAL;
       else
-        rc = fail(opt, "unknown layout '%s' (accepted: single, hierarchical)", v);
+        rc = fail_quoted(opt, "unknown layout '%s' (accepted: single, hierarchical)", v);
     } else if (strcmp(opt, "--sharing") == 0) {
       if (strcmp(v, "splitduplex") == 0)
         o->sharing = PGEN_SPLITDUPLEX;
@@ -266,7 +320,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       else if (strcmp(v, "fatpipe") == 0)
         o->sharing = PGEN_FATPIPE;
       else
-        rc = fail(opt, "unknown sharing '%s' (accepted: splitduplex, shared, fatpipe)", v);
+        rc = fail_quoted(opt, "unknown sharing '%s' (accepted: splitduplex, shared, fatpipe)", v);
     } else if (strcmp(opt, "--nodes") == 0) {
       rc = parse_nodes(v, o);
       have_nodes = 1;
@@ -291,7 +345,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       o->limiter = strtod(v, &end);
       if (end == v || *end != '\0' || !isfinite(o->limiter) || o->limiter < 1 ||
           strspn(v, "0123456789.eE+") != strlen(v))
-        rc = fail(opt, "expected a factor F >= 1 (limiter bandwidth = F x --bw), got '%s'", v);
+        rc = fail_quoted(opt, "expected a factor F >= 1 (limiter bandwidth = F x --bw), got '%s'", v);
     } else if (strcmp(opt, "--loopback-bw") == 0) {
       rc = parse_quantity(opt, v, CG_UNIT_BANDWIDTH, 1, &o->loopback_bw);
     } else if (strcmp(opt, "--loopback-lat") == 0) {

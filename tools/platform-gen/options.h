@@ -32,7 +32,7 @@ typedef struct pgen_options {
 } pgen_options;
 
 /* Fills o from argv. Returns -1 when generation should go on, else the exit
- * status (0 after --help, 2 after a usage error, printed on stderr with the
+ * status (0 after --help, 1 if writing it failed, 2 after a usage error, printed on stderr with the
  * option's name and its accepted values). */
 int pgen_parse(int argc, char **argv, pgen_options *o);
 

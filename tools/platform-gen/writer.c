@@ -1,5 +1,10 @@
 #include "writer.h"
 
+#include <stdlib.h>
+#include <string.h>
+
+#include "contention/alloc.h"
+
 #define NUM PGEN_NUM
 
 static void write_cluster(FILE *out, const pgen_options *o, const char *id, long first, long count, int indent)
@@ -47,14 +52,18 @@ static void write_fatpipe(FILE *out, const pgen_options *o)
 
 static void write_hierarchy(FILE *out, const pgen_options *o)
 {
-  char id[256];
+  /* Sized for the id: a fixed buffer cut a long --id, so every cabinet got
+   * the same zone id and the routes named zones that did not exist. */
+  size_t idlen = strlen(o->id) + 32;
+  char *id = cg_xmalloc(idlen);
   fprintf(out, "  <zone id=\"%s\" routing=\"Full\">\n", o->id);
   long first = o->first;
   for (int c = 0; c < o->cabinets; c++) {
-    snprintf(id, sizeof id, "%s-cab%d", o->id, c + 1);
+    snprintf(id, idlen, "%s-cab%d", o->id, c + 1);
     write_cluster(out, o, id, first, o->nodes[c], 4);
     first += o->nodes[c];
   }
+  free(id);
   for (int c = 1; c <= o->cabinets; c++) {
     fprintf(out, "    <link id=\"%s-cab%d-uplink\" bandwidth=\"" NUM "Bps\" latency=\"" NUM "s\" sharing_policy=\"SPLITDUPLEX\"/>\n",
             o->id, c, o->bb_bw, o->bb_lat);

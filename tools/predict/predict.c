@@ -42,6 +42,7 @@ static void usage(FILE *out)
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n"
+          "  --version            the tool's version\n"
           "\n"
           "If every comm carries 'penalties', they are used step by step instead of the\n"
           "rules (--technology and --param then apply to --penalties only).\n"
@@ -244,8 +245,9 @@ static int take_limiter(int *argc, char **argv, double *limiter)
 
 int main(int argc, char **argv)
 {
-  if (tool_version_option(PROG, argc, argv))
-    return 0;
+  int version_rc = tool_version_option(PROG, argc, argv);
+  if (version_rc >= 0)
+    return version_rc;
   double limiter;
   if (take_limiter(&argc, argv, &limiter))
     return 2;
