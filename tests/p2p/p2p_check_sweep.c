@@ -3,7 +3,9 @@
  * TOL of the model (cg_p2p_ping_send, cg_p2p_ping_recv,
  * cg_p2p_pingpong_rtt); prints the worst error per segment; and the sweep
  * holds each threshold t and t + 1, so the discontinuities are checked
- * where the model puts them. Exit 1 on any failure. */
+ * where the model puts them. Exit 1 on any failure, and on a row it cannot
+ * judge (skipped or NaN, a broken sweep passed); exit 2 on a bad MODE or
+ * TOL (atof took "nan", then no row could fail). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,16 +19,26 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: p2p_check_sweep PARAMS send|recv|pingpong CSV TOL\n");
     return 2;
   }
+  const char *mode = argv[2];
+  if (strcmp(mode, "send") != 0 && strcmp(mode, "recv") != 0 && strcmp(mode, "pingpong") != 0) {
+    fprintf(stderr, "p2p_check_sweep: MODE '%s': accepted values are send, recv, pingpong\n", mode);
+    return 2;
+  }
+  char *end;
+  double tol = strtod(argv[4], &end);
+  if (end == argv[4] || *end || !(tol > 0 && tol < 1)) {
+    fprintf(stderr, "p2p_check_sweep: TOL '%s': expected a number in (0, 1)\n", argv[4]);
+    return 2;
+  }
   cg_p2p_params p;
   char err[4096];
   if (cg_p2p_parse_file(argv[1], &p, err, sizeof err) != 0) {
     fprintf(stderr, "p2p_check_sweep: %s\n", err);
     return 1;
   }
-  double (*model)(const cg_p2p_params *, double) = !strcmp(argv[2], "send") ? cg_p2p_ping_send
-                                                   : !strcmp(argv[2], "recv") ? cg_p2p_ping_recv
-                                                                              : cg_p2p_pingpong_rtt;
-  double tol = atof(argv[4]);
+  double (*model)(const cg_p2p_params *, double) = !strcmp(mode, "send") ? cg_p2p_ping_send
+                                                   : !strcmp(mode, "recv") ? cg_p2p_ping_recv
+                                                                           : cg_p2p_pingpong_rtt;
   FILE *f = fopen(argv[3], "r");
   if (!f) {
     fprintf(stderr, "p2p_check_sweep: cannot open %s\n", argv[3]);
@@ -35,16 +47,29 @@ int main(int argc, char **argv)
   char line[256];
   double worst[CG_P2P_SEGMENTS] = {0};
   int rows[CG_P2P_SEGMENTS] = {0}, seen_t[CG_P2P_THRESHOLDS] = {0}, seen_t1[CG_P2P_THRESHOLDS] = {0}, bad = 0;
+  int lineno = 0;
   while (fgets(line, sizeof line, f)) {
     double k, d;
-    if (sscanf(line, "%lf,%lf", &k, &d) != 2)
+    char extra;
+    lineno++;
+    if (lineno == 1 && strcmp(line, "size,duration\n") == 0)
       continue; /* header */
+    /* a row the check cannot read fails it: skipped (or NaN, which passed
+     * every comparison), a broken sweep passed */
+    if (sscanf(line, "%lf,%lf %c", &k, &d, &extra) != 2 || !(k >= 0) || !(d >= 0) || !isfinite(d)) {
+      fprintf(stderr, "%s:%d: expected size,duration (a size >= 0, a finite duration >= 0): %s", argv[3], lineno,
+              line);
+      fclose(f);
+      return 1;
+    }
     int s = cg_p2p_segment_of(&p, k);
-    double want = model(&p, k), e = fabs(d - want) / want;
+    double want = model(&p, k);
+    /* a zero time (no overhead in the segment) is matched exactly */
+    double e = want > 0 ? fabs(d - want) / want : (d == want ? 0 : INFINITY);
     rows[s]++;
     if (e > worst[s])
       worst[s] = e;
-    if (e > tol) {
+    if (!(e <= tol)) {
       printf("size %.0f (%s): measured %.9g, model %.9g, error %.3g%%\n", k, cg_p2p_segment_name(s), d, want,
              100 * e);
       bad = 1;
@@ -56,7 +81,7 @@ int main(int argc, char **argv)
   }
   fclose(f);
   for (int s = 0; s < CG_P2P_SEGMENTS; s++) {
-    printf("%s %-9s %3d rows, worst relative error %.3g\n", argv[2], cg_p2p_segment_name(s), rows[s], worst[s]);
+    printf("%s %-9s %3d rows, worst relative error %.3g\n", mode, cg_p2p_segment_name(s), rows[s], worst[s]);
     if (rows[s] < 2)
       bad = 1;
   }

@@ -1,9 +1,11 @@
 /* p2p_compare REF FITTED TOL: every parameter of FITTED within relative TOL
  * of REF (thresholds equal; parameters that are 0 in REF must be below
- * 1e-15 in FITTED). Prints each mismatch; exit 1 if any. */
+ * 1e-15 in FITTED). Prints each mismatch; exit 1 if any; exit 2 on a TOL
+ * that is not a number in (0, 1) (atof took "x" as 0). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "contention/p2p_model.h"
 
@@ -21,13 +23,18 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: p2p_compare REF FITTED TOL\n");
     return 2;
   }
+  char *end;
+  double tol = strtod(argv[3], &end);
+  if (end == argv[3] || *end || !(tol > 0 && tol < 1)) {
+    fprintf(stderr, "p2p_compare: TOL '%s': expected a number in (0, 1)\n", argv[3]);
+    return 2;
+  }
   cg_p2p_params r, f;
   char err[4096];
   if (cg_p2p_parse_file(argv[1], &r, err, sizeof err) || cg_p2p_parse_file(argv[2], &f, err, sizeof err)) {
     fprintf(stderr, "p2p_compare: %s\n", err);
     return 1;
   }
-  double tol = atof(argv[3]);
   for (int i = 0; i < CG_P2P_THRESHOLDS; i++)
     if (r.thresh[i] != f.thresh[i]) {
       printf("threshold %d: ref %ld fitted %ld MISMATCH\n", i, r.thresh[i], f.thresh[i]);
