@@ -93,11 +93,26 @@ void default_full_update()
              simgrid::config::get_value<std::string>("network/optim").c_str());
 }
 
+/* contention/p2p-params sets the seven SMPI options of cg_p2p_to_cfg: a
+ * value given to one of them (command line or platform <config>) was
+ * replaced without a word. */
+void warn_p2p_params_overrides()
+{
+  const std::string& file = simgrid::config::get_value<std::string>("contention/p2p-params");
+  if (file.empty())
+    return;
+  for (const char* key : {"smpi/os", "smpi/or", "smpi/ois", "smpi/bw-factor", "smpi/lat-factor",
+                          "smpi/async-small-thresh", "smpi/send-is-detached-thresh"})
+    if (not simgrid::config::is_default(key))
+      XBT_WARN("contention: --cfg=%s is ignored: contention/p2p-params (%s) sets it", key, file.c_str());
+}
+
 /* network/model:contention: SimGrid's SMPI model, plus penalties. */
 void contention_model_init()
 {
   log_start("contention");
   default_full_update();
+  warn_p2p_params_overrides();
   contention_sg::options_apply_p2p();
   contention_sg::binding_start(&contention_sg::compat::init_smpi_network_model,
                                contention_sg::options_binding_config());
