@@ -78,15 +78,19 @@ int main(int argc, char **argv)
       MPI_Request req;
       double t = 0;
       if (mode == 0) {
-        if (rank == 1)
+        /* Not a barrier: its last message could still be on the wire when
+         * rank 0 starts the send, and under a contention model it shared
+         * the network with it. Rank 1 says it is ready (0 bytes) once its
+         * receive is posted: when rank 0 has that, nothing else is sent. */
+        if (rank == 1) {
           MPI_Irecv(buf, k, MPI_CHAR, 0, 0, MPI_COMM_WORLD, &req);
-        MPI_Barrier(MPI_COMM_WORLD);
-        if (rank == 0) {
+          MPI_Send(NULL, 0, MPI_CHAR, 0, 1, MPI_COMM_WORLD);
+          MPI_Wait(&req, MPI_STATUS_IGNORE);
+        } else {
+          MPI_Recv(NULL, 0, MPI_CHAR, 1, 1, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
           double t0 = MPI_Wtime();
           MPI_Send(buf, k, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
           t = MPI_Wtime() - t0;
-        } else {
-          MPI_Wait(&req, MPI_STATUS_IGNORE);
         }
       } else if (mode == 1) {
         /* rank 1 sends, rank 0 receives and measures */
