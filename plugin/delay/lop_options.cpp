@@ -3,6 +3,7 @@
 #include "options.hpp"
 
 #include <xbt/config.hpp>
+#include <xbt/log.h>
 
 #include <cmath>
 #include <cstdio>
@@ -10,6 +11,8 @@
 #include <functional>
 #include <string>
 #include <type_traits>
+
+XBT_LOG_EXTERNAL_CATEGORY(contention_lop);
 
 namespace contention_sg {
 namespace {
@@ -116,9 +119,28 @@ void lop_declare_options()
     }
 }
 
+/* A coefficient of a curve that is not selected (or the threshold with
+ * contention/lop:off) changes nothing: say so, as for the options of
+ * another network model (smpi.unused_options). */
+void warn_unused_lop_options(const Values& v)
+{
+  const char* selected = v.selected < 0 ? "off" : v.curves[v.selected].name;
+  if (v.selected < 0 && not simgrid::config::is_default("contention/lop/threshold"))
+    XBT_CWARN(contention_lop,
+          "contention: --cfg=contention/lop/threshold is ignored: contention/lop is off");
+  for (int c = 0; c < 2; c++)
+    for (int k = 0; k < CG_LOP_COEFS; k++) {
+      std::string key = std::string("contention/lop/") + v.curves[c].name + "/" + cg_lop_coef_name(k);
+      if (c != v.selected && not simgrid::config::is_default(key.c_str()))
+        XBT_CWARN(contention_lop, "contention: --cfg=%s is ignored: contention/lop is %s",
+              key.c_str(), selected);
+    }
+}
+
 LopConfig lop_config()
 {
   const Values& v = values();
+  warn_unused_lop_options(v);
   if (v.selected < 0)
     return LopConfig{nullptr, v.threshold};
   const cg_lop_curve* curve = &v.curves[v.selected];
