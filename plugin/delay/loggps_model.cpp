@@ -188,6 +188,12 @@ void loggps_model_init()
   }
   st.setup = loggps_setup();
   log_setup(st.setup);
+  /* LogGPS sets these below from its own parameters: a value given to one
+   * of them was replaced without a word (smpi/os, smpi/or and
+   * smpi/send-is-detached-thresh are read above as parameter sources). */
+  for (const char* key : {"smpi/ois", compat::BW_FACTOR_OPTION, "smpi/async-small-thresh"})
+    if (not simgrid::config::is_default(key))
+      XBT_WARN("contention: --cfg=%s is ignored: network/model:loggps sets it (doc/loggps.md)", key);
   const cg_loggps& p = st.setup.m;
   char os[128], orr[128], ois[128];
   cg_loggps_smpi_overheads(&p, os, orr, ois, sizeof os);
