@@ -197,7 +197,18 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
     }
   char msg[512];
   if (cg_p2p_validate(p, msg, sizeof msg) != 0) {
-    snprintf(err, errlen, "%s: %s", name, msg);
+    /* The message starts with the key it is about: name its line too
+     * (none for a threshold left at its default). */
+    int line = 0;
+    for (int k = 0; k < nkeys; k++) {
+      size_t n = strlen(keys[k].name);
+      if (strncmp(msg, keys[k].name, n) == 0 && msg[n] == ' ')
+        line = seen_line[k];
+    }
+    if (line)
+      snprintf(err, errlen, "%s:%d: %s", name, line, msg);
+    else
+      snprintf(err, errlen, "%s: %s", name, msg);
     return -1;
   }
   return 0;
