@@ -98,7 +98,7 @@ void default_full_update()
  * replaced without a word. */
 void warn_p2p_params_overrides()
 {
-  const std::string& file = simgrid::config::get_value<std::string>("contention/p2p-params");
+  std::string file = simgrid::config::get_value<std::string>("contention/p2p-params");
   if (file.empty())
     return;
   for (const char* key : {"smpi/os", "smpi/or", "smpi/ois", "smpi/bw-factor", "smpi/lat-factor",
