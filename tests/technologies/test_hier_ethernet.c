@@ -2,7 +2,8 @@
  * Fairness on a NIC, the asymmetric property of sec. 5.2 (in = 2, out = 1:
  * three flows at 470 of 940; in = 12, out = 1: 13/12 x 940 in total), the
  * optical backbone's non-saturation up to 10 flows, Algorithm 1's
- * re-queueing when the contra-flow resource is not saturated. */
+ * re-queueing when the contra-flow resource is not saturated, and no NIC
+ * direction above its bandwidth when the contra-flow rule would give more. */
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
@@ -109,10 +110,38 @@ static void unsaturated_contra_flow(void)
   cg_graph_destroy(g);
 }
 
+static void contra_flow_within_capacity(void)
+{
+  /* Node 2 receives three flows from node 0 (which sends five: 188 each)
+   * and one from node 3 (the rest of 2's NIC: 376), and sends three to
+   * node 3. Its NIC-in is saturated, and Algorithm 1's line 17 alone
+   * would give each of the three the largest incoming bandwidth, 376:
+   * 1128 out of a 940 NIC. Capped at the fair share of 2's NIC-out they
+   * get 940 / 3 each, and 3 -> 2 keeps 376. */
+  cg_graph *g = cg_graph_create(&cg_tech_hier_ethernet, NULL);
+  cg_comm out[3], back = cg_graph_add(g, 3, 2);
+  for (int i = 0; i < 3; i++) {
+    cg_graph_add(g, 0, 2);
+    out[i] = cg_graph_add(g, 2, 3);
+  }
+  cg_graph_add(g, 0, 1);
+  cg_comm last = cg_graph_add(g, 0, 1);
+  double sum = 0;
+  for (int i = 0; i < 3; i++) {
+    CHECK_REL(bw(g, out[i]), NIC / 3, 1e-12);
+    sum += bw(g, out[i]);
+  }
+  CHECK(sum <= NIC * (1 + 1e-12));
+  CHECK_REL(bw(g, back), 376, 1e-12);
+  CHECK_REL(bw(g, last), 188, 1e-12);
+  cg_graph_destroy(g);
+}
+
 int main(void)
 {
   asymmetric();
   fairness_and_backbone();
   unsaturated_contra_flow();
+  contra_flow_within_capacity();
   CHECK_DONE();
 }

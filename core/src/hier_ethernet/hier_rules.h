@@ -16,9 +16,10 @@ static inline int hier_same(double a, double b) { return fabs(a - b) <= 1e-9 * h
 
 /* inverseBandwidth(i) of Algorithm 1: fair share of what the `fixed`
  * flows (bandwidth `used` in all) left on a resource of capacity cap
- * used by `flows`, never above the NIC bandwidth. Flows fixed by another
- * bottleneck (capped at the NIC, or by the contra-flow rule) may have
- * filled it: then cap / flows, to stay finite. */
+ * used by `flows`, never above the NIC bandwidth. Every flow takes at
+ * most this share of each of its resources, so one is full only when its
+ * last flow is fixed; a rounding residue below 1e-9 of cap gives
+ * cap / flows, to stay finite. */
 static inline double hier_fair_inverse(double cap, size_t flows, size_t fixed, double used, double nic)
 {
   double avail = cap - used;

@@ -377,12 +377,16 @@ static void pend(hs_state *st, cg_edge e, unsigned ev)
 {
   hs_rec *r = &st->rec[e];
   r->pending = 1;
+  r->pev = (uint8_t)ev;
   r->seq++;
   heap_push(st, (hs_item){key_of(r, ev), e, ev, r->seq});
 }
 
 /* An entry of x changed at key p: every flow reading x with an event
- * after p, and not already waiting, is re-run from that event. */
+ * after p is re-run from the first such event, unless it already waits
+ * at that event or an earlier one. (One waiting at a later event, put
+ * there by a change at a later key, moves back: its earlier events read
+ * x too.) */
 static void dirty_after(hs_state *st, uint32_t rid, const hs_key *p, cg_edge self)
 {
   hs_res *x = res_at(st, rid);
@@ -392,9 +396,9 @@ static void dirty_after(hs_state *st, uint32_t rid, const hs_key *p, cg_edge sel
   for (size_t i = 0; i < x->nr; i++) {
     cg_edge e = x->rd[i];
     hs_rec *r = &st->rec[e];
-    if (e == self || r->pending)
+    if (e == self)
       continue;
-    for (unsigned ev = 0; ev < r->nev; ev++) {
+    for (unsigned ev = 0; ev < r->nev && !(r->pending && r->pev <= ev); ev++) {
       hs_key k = key_of(r, ev);
       if (before(p, &k)) {
         pend(st, e, ev);
@@ -463,16 +467,7 @@ static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double ba
   hs_rec *r = &st->rec[e];
   hs_key key = key_of(r, ev);
   double beta = 0;
-  if (r->k >= r->kb[ev]) {
-    for (uint32_t i = 0; i < r->nw; i++) {
-      uint32_t rid = r->rid[i];
-      if (!hier_same(value(st, rid, nic, backbone), r->k))
-        continue;
-      const hs_res *x = res_at(st, rid);
-      prefix p = prefix_at(st, x, &key);
-      beta = hier_dmax(beta, hier_fair_inverse(rid & HS_BB ? backbone : nic, x->flows, p.fixed, p.used, nic));
-    }
-  } else {
+  if (r->k < r->kb[ev]) {
     unsigned was = r->dis[ev], dis = was;
     for (uint32_t i = 0; i < r->nw; i++) {
       uint32_t rid = r->rid[4 + i];
@@ -498,9 +493,16 @@ static int run_event(hs_state *st, cg_edge e, unsigned ev, double nic, double ba
         for (uint32_t i = 0; i < r->nw; i++)
           dirty_after(st, r->rid[i], &old, e);
       }
+      r->pev = (uint8_t)(ev + 1);
       heap_push(st, (hs_item){next, e, ev + 1, r->seq});
       return 1;
     }
+  }
+  for (uint32_t i = 0; i < r->nw; i++) { /* fairness on every with-flow resource */
+    uint32_t rid = r->rid[i];
+    const hs_res *x = res_at(st, rid);
+    prefix p = prefix_at(st, x, &key);
+    beta = hier_dmax(beta, hier_fair_inverse(rid & HS_BB ? backbone : nic, x->flows, p.fixed, p.used, nic));
   }
   settle(st, e, ev, 1.0 / hier_dmax(beta, 1.0 / nic));
   return 1;

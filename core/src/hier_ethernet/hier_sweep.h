@@ -72,6 +72,7 @@ typedef struct hs_rec {
   uint32_t rpos[8];      /* place in each resource's reader list */
   uint32_t seq;          /* stamp of its live heap item */
   uint8_t live, nev, has_ent, pending;
+  uint8_t pev;           /* its waiting event, if pending */
   uint8_t dis[HS_EVENTS]; /* contra-flow resources off before each event */
   double k, kb[HS_EVENTS];
   hs_key ent;            /* its entry's key, if has_ent */

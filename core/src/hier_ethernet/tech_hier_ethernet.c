@@ -8,12 +8,17 @@
  * racks the two backbone sets coincide, as in the paper's single cable.)
  * Congestion factors k, k-bar (eq. 2, 4): max over those resources of
  * flows / capacity. Algorithm 1 then fixes bandwidths bottleneck first:
- *  - k >= k-bar: fair share of the bottleneck(s) among the flows not yet
- *    fixed, after the bandwidth of those already fixed (fairness, eq. 5);
+ *  - k >= k-bar: fair share of its with-flow resources among the flows
+ *    not yet fixed, after the bandwidth of those already fixed (fairness,
+ *    eq. 5);
  *  - else, on a contra-flow bottleneck saturated by fixed flows, the comm
  *    gets the largest bandwidth among them (asymmetric property, eq. 6:
- *    in = 2, out = 1 gives 470/470/470 of 940); an unsaturated contra-flow
- *    bottleneck is ignored and the comm re-queued.
+ *    in = 2, out = 1 gives 470/470/470 of 940), within the same fair
+ *    shares; an unsaturated contra-flow bottleneck is ignored and the
+ *    comm re-queued.
+ * The fair share on every with-flow resource (the paper's lines 9-10 take
+ * the bottleneck ones, line 17 none) keeps every NIC and backbone
+ * direction within its capacity (doc/technologies.md).
  * No flow exceeds the NIC bandwidth, so the backbone (9.4 Gbps) does not
  * limit below nic/backbone = 10 flows, as measured.
  *
@@ -336,13 +341,7 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
     if (rec)
       hs_event(&st->inc, f->edge, f->kbar, f->disabled);
     double beta = 0;
-    if (f->k >= f->kbar) {
-      for (int i = 0; i < f->nwith; i++) {
-        const res *x = &r[f->with[i]];
-        if (hier_same(x->value, f->k))
-          beta = hier_dmax(beta, hier_fair_inverse(x->cap, x->flows, x->fixed, x->used, nic));
-      }
-    } else {
+    if (f->k < f->kbar) {
       unsigned was = f->disabled;
       for (int i = 0; i < f->ncontra; i++) {
         const res *x = &r[f->contra[i]];
@@ -364,6 +363,14 @@ static void solve(cg_graph *g, hier_state *st, size_t hc, double nic, double bac
         hier_heap_push(st, (size_t)(f - st->f));
         continue;
       }
+    }
+    /* Fairness (line 10) on every with-flow resource, not only the
+     * bottleneck ones, in both branches: the flow never takes more than
+     * its fair share of what a resource has left, so no NIC or backbone
+     * direction carries more than its capacity (hier_rules.h). */
+    for (int i = 0; i < f->nwith; i++) {
+      const res *x = &r[f->with[i]];
+      beta = hier_dmax(beta, hier_fair_inverse(x->cap, x->flows, x->fixed, x->used, nic));
     }
     /* The edge's comms one after the other would each get this bandwidth:
      * the fair share (cap - used) / left is the same after fixing one, and
