@@ -29,7 +29,6 @@ import sys
 try:
     import codecs
     import csv
-    import math
     import os
     import signal
 except KeyboardInterrupt:

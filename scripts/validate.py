@@ -30,13 +30,15 @@ import sys
 # line, not a traceback.
 try:
     import argparse
-    import codecs
-    import fcntl
     import os
     import re
     import signal
 
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    # console, lock and run_watchdog are shared with the campaign.
+    sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
+    import console
+    import lock
     from validate_chart import write_svg
     from validate_inputs import InputError, Platform, UsageError, load_manifest
     from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,
@@ -211,9 +213,6 @@ def prepare_out(out):
             raise InputError(f"{path}: cannot write: {e.strerror}")
 
 
-_held = []  # the lock file of --out, open until the process ends
-
-
 def hold_out(out):
     """One validation at a time in an output directory: an flock on
     OUT/validate.lock, dropped by the kernel however the process ends. Two
@@ -221,25 +220,12 @@ def hold_out(out):
     simulated the other's graph. A directory that cannot be made is left to
     prepare_out's error."""
     try:
-        os.makedirs(out, exist_ok=True)
-        f = open(os.path.join(out, "validate.lock"), "a+")
-    except OSError:
-        return
-    try:
-        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        f.seek(0)
-        owner = f.read().strip()
-        f.close()
-        who = f"process {owner}" if owner.isdigit() else "see its validate.lock"
-        raise UsageError(f"--out: {out} is in use by another validate.py ({who}): wait for it to end, or give "
-                         f"another --out DIR")
-    try:
-        f.truncate(0)
-        os.write(f.fileno(), f"{os.getpid()}\n".encode())
+        lock.take(out, "validate.lock")
+    except lock.Busy as e:
+        raise UsageError(f"--out: {out} is in use by another validate.py ({e.owner}): wait for it to end, or give "
+                         f"another --out DIR") from None
     except OSError:
         pass
-    _held.append(f)
 
 
 def main(argv):
@@ -305,15 +291,6 @@ def main(argv):
     return 1 if failed else 0
 
 
-def stdout_escape(err):
-    """Encoding error handler of stdout: a surrogate escape (an undecodable
-    byte of a path) as its byte, another character the encoding lacks as a
-    backslash escape (a UnicodeEncodeError traceback before)."""
-    text = err.object[err.start:err.end]
-    return b"".join(bytes([ord(c) - 0xDC00]) if 0xDC80 <= ord(c) <= 0xDCFF else c.encode("ascii", "backslashreplace")
-                    for c in text), err.end
-
-
 def _find(results, ds, model, style=None):
     """The main table's result (style None), or the style's."""
     for r in results:
@@ -347,8 +324,7 @@ if __name__ == "__main__":
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
     # An --out path that is not UTF-8 printed as given, a dataset name the
     # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
-    codecs.register_error("validate", stdout_escape)
-    sys.stdout.reconfigure(errors="validate")
+    console.escape_stdout()
     try:
         status = main(sys.argv[1:])
         sys.stdout.flush()

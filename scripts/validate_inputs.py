@@ -10,6 +10,8 @@ import tempfile
 import xml.etree.ElementTree as ET
 from fractions import Fraction
 
+from console import shown  # scripts/campaign, on the path (validate.py)
+
 
 class InputError(Exception):
     """A bad input file (exit 1)."""
@@ -124,11 +126,6 @@ def read_text(path, what):
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
         raise InputError(f"{path}:{line}: byte 0x{data[e.start]:02x} is not UTF-8 (accepted: UTF-8 text)")
-
-
-def shown(text):
-    """text with its invisible characters as escapes, for a message."""
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
 
 
 def load_manifest(path, root):

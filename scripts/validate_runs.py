@@ -14,8 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 from validate_inputs import InputError, Platform
 
-sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
-import run_watchdog  # noqa: E402  (shared with the campaign)
+import run_watchdog  # scripts/campaign, on the path (validate.py)
 
 MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
 STYLES = ("splitduplex", "shared", "fatpipe")

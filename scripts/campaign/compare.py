@@ -6,7 +6,6 @@ import sys
 # A Ctrl-C while Python loads the modules (nothing started yet; 're' and
 # 'signal' take a while on a loaded machine) is one line, not a traceback.
 try:
-    import codecs
     import os
     import re
     import shlex
@@ -21,6 +20,7 @@ try:
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import campaign_file
     import cli
+    import console
     import figures
     import local
     import lock
@@ -30,6 +30,7 @@ try:
     import slurm
     import spec
     import table
+    from console import shown
     from spec import CampaignError
 except KeyboardInterrupt:
     sys.stderr.write("compare-models: interrupted\n")
@@ -239,23 +240,6 @@ def main(argv):
     return run_locally(plan, out, run)
 
 
-def shown(text):
-    """text with its control and invisible characters (a NUL, a byte order
-    mark) written as escapes: one visible line."""
-    return "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text)
-
-
-def stdout_escape(err):
-    """Encoding error handler of stdout: an undecodable byte of a file name
-    (a surrogate escape) goes out as that byte, a character the output's
-    encoding lacks (PYTHONIOENCODING=ascii, a Latin-1 locale) as a
-    backslash escape. Under a UTF-8 locale such as en_US.UTF-8, Python's
-    strict default ended the report in a UnicodeEncodeError traceback."""
-    text = err.object[err.start:err.end]
-    return b"".join(bytes([ord(c) - 0xDC00]) if 0xDC80 <= ord(c) <= 0xDCFF else c.encode("ascii", "backslashreplace")
-                    for c in text), err.end
-
-
 def terminate(signum, _frame):
     raise Stopped(signum)
 
@@ -265,8 +249,7 @@ if __name__ == "__main__":
     # (Ctrl-C, kill, hang-up) must end them too.
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)
-    codecs.register_error("compare-models", stdout_escape)
-    sys.stdout.reconfigure(errors="compare-models")
+    console.escape_stdout()
     try:
         status = main(sys.argv[1:])
     except CampaignError as e:

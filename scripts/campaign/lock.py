@@ -12,9 +12,19 @@ NAME = "campaign.lock"
 _held = []  # the open lock files, kept until the process ends
 
 
-def hold(out):
-    """Takes DIR's lock for the rest of the process, or refuses."""
-    path = os.path.join(out, NAME)
+class Busy(Exception):
+    """Another process holds the lock; owner says which, for a message."""
+
+    def __init__(self, owner):
+        super().__init__(owner)
+        self.owner = owner
+
+
+def take(out, name):
+    """Takes the flock of OUT/name for the rest of the process (OUT made if
+    needed), or raises Busy; OSError (naming the file) if it cannot be
+    opened. The file holds the owner's process id, for the other's message."""
+    path = os.path.join(out, name)
     try:
         os.makedirs(out, exist_ok=True)
         f = open(path, "a+")
@@ -26,9 +36,7 @@ def hold(out):
         f.seek(0)
         owner = f.read().strip()
         f.close()
-        raise CampaignError(f"results directory '{out}' is in use by another campaign "
-                            f"({'process ' + owner if owner.isdigit() else 'see ' + path}): wait for it to end, "
-                            f"or give another --out DIR")
+        raise Busy(f"process {owner}" if owner.isdigit() else f"see {path}") from None
     try:  # who holds it, for the message above; the lock works without
         f.truncate(0)
         # Straight to the descriptor: a failed buffered write (a full disk,
@@ -37,6 +45,15 @@ def hold(out):
     except OSError:
         pass
     _held.append(f)
+
+
+def hold(out):
+    """Takes DIR's campaign lock for the rest of the process, or refuses."""
+    try:
+        take(out, NAME)
+    except Busy as e:
+        raise CampaignError(f"results directory '{out}' is in use by another campaign ({e.owner}): wait for it "
+                            f"to end, or give another --out DIR") from None
 
 
 def release():
