@@ -68,6 +68,11 @@ void add_model_first(std::shared_ptr<Model> model);
 void on_comm_start(Model* model, void (*fn)(Action& action, const Host& src, const Host& dst));
 /* Calls fn(action) when a comm's network action changes state. */
 void on_comm_state_change(void (*fn)(Action& action));
+/* Calls fn(action) when a comm ends while its network action has neither
+ * finished nor failed, just before SimGrid frees the action: SimGrid 3.32
+ * ends a comm whose wait timed out (Mailbox::get or put with a timeout,
+ * Comm::wait_for) by dropping its action, without a state change. */
+void on_comm_dropped(void (*fn)(Action& action));
 
 /* Calls fn(link) when a link is turned on or off, before SimGrid fails the
  * comms of a link turned off (3.32's Link::on_state_change, 4.x's

@@ -59,6 +59,12 @@ NetworkAction* started_action(Model* model, simgrid::kernel::activity::CommImpl 
   return static_cast<NetworkAction*>(action);
 }
 
+void (*comm_dropped_fn)(Action&) = nullptr;
+/* Each started comm's network action, until CommImpl::post() fires
+ * on_completion, where the action is still alive: SimGrid frees it right
+ * after (cleanup_surf). */
+std::unordered_map<const void*, Action*> comm_actions;
+
 void comm_started(simgrid::kernel::activity::CommImpl const& comm)
 {
   NetworkAction* na = started_action(comm_model, comm);
@@ -66,7 +72,23 @@ void comm_started(simgrid::kernel::activity::CommImpl const& comm)
     XBT_DEBUG("comm %p has no running action at start", &comm);
     return;
   }
+  if (comm_dropped_fn != nullptr)
+    comm_actions[&comm] = na;
   comm_start_fn(*na, na->get_src(), na->get_dst());
+}
+
+/* A comm ends (CommImpl::post()): one whose action still runs (its wait
+ * timed out) loses the action now, and no state change will say so. */
+void comm_completed(simgrid::kernel::activity::CommImpl const& comm)
+{
+  auto found = comm_actions.find(&comm);
+  if (found == comm_actions.end())
+    return;
+  Action* action = found->second;
+  comm_actions.erase(found);
+  Action::State state = action->get_state();
+  if (state != Action::State::FINISHED && state != Action::State::FAILED)
+    comm_dropped_fn(*action);
 }
 } // namespace
 
@@ -109,6 +131,14 @@ void on_comm_state_change(void (*fn)(Action&))
   comm_state_fn = fn;
   simgrid::s4u::Link::on_communication_state_change_cb(
       [](NetworkAction& action, Action::State /*previous*/) { comm_state_fn(action); });
+}
+
+void on_comm_dropped(void (*fn)(Action&))
+{
+  comm_dropped_fn = fn;
+  comm_actions.clear();
+  simgrid::kernel::activity::CommImpl::on_completion.connect(comm_completed);
+  simgrid::s4u::Engine::on_simulation_end_cb([] { comm_actions.clear(); });
 }
 
 void set_latency_factor_cb(const FactorCb& cb)

@@ -94,25 +94,29 @@ uint32_t node_link_id(Link* l, bool direction)
   return id;
 }
 
+/* A shared link's capacity in the ledger: its bandwidth, or 0 for a link
+ * never hidden. A radio medium or a non-linear link (capacity set by a
+ * callback): a FATPIPE capacity of 0 keeps it at risk. A FATPIPE link:
+ * SimGrid's solver does not give each of its comms the whole capacity when
+ * their max-min weights (route latencies) differ (a comm without latency
+ * beside one with 100 us: half of it, also under SMPI), so it must see the
+ * link. Also after a bandwidth change (smpi.fatpipe_weights_profile). */
+double shared_capacity(const Link* l, bool* fatpipe)
+{
+  auto policy = l->get_sharing_policy();
+  *fatpipe    = policy == Link::SharingPolicy::FATPIPE || policy == Link::SharingPolicy::WIFI ||
+             policy == Link::SharingPolicy::NONLINEAR;
+  return *fatpipe ? 0 : link_bandwidth(l);
+}
+
 uint32_t link_id(Link* l)
 {
   auto it = st.index.find(l);
   if (it != st.index.end())
     return it->second;
-  double capacity = link_bandwidth(l);
-  auto policy     = l->get_sharing_policy();
-  bool fatpipe    = policy == Link::SharingPolicy::FATPIPE;
-  /* A radio medium or a non-linear link (capacity set by a callback) is
-   * never hidden: a FATPIPE capacity of 0 keeps it at risk. Nor is a
-   * FATPIPE link: SimGrid's solver does not give each of its comms the
-   * whole capacity when their max-min weights (route latencies) differ
-   * (a comm without latency beside one with 100 us: half of it, also
-   * under SMPI), so it must see the link. */
-  if (policy == Link::SharingPolicy::WIFI || policy == Link::SharingPolicy::NONLINEAR || fatpipe) {
-    capacity = 0;
-    fatpipe  = true;
-  }
-  uint32_t id = cg_rate_plan_add_link(st.plan, capacity, fatpipe); /* hidden at the next flush if free */
+  bool fatpipe;
+  double capacity = shared_capacity(l, &fatpipe);
+  uint32_t id     = cg_rate_plan_add_link(st.plan, capacity, fatpipe); /* hidden at the next flush if free */
   st.index.emplace(l, id);
   st.links.push_back(l);
   st.node.resize(id + 1, false);
@@ -374,7 +378,8 @@ bool shared_links_bandwidth_changed(const Link& link)
   auto it = st.index.find(&link);
   if (it == st.index.end())
     return false;
-  cg_rate_plan_set_capacity(st.plan, it->second, st.node[it->second] ? node_capacity(&link) : link_bandwidth(&link));
+  bool fatpipe;
+  cg_rate_plan_set_capacity(st.plan, it->second, st.node[it->second] ? node_capacity(&link) : shared_capacity(&link, &fatpipe));
   return true;
 }
 

@@ -483,11 +483,10 @@ void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
   st.pending = true;
 }
 
-void on_comm_state(Action& action)
+/* A comm leaves the graph: finished, or failed (cancelled, killed, link
+ * or host off, wait timed out). */
+void comm_gone(Action& action, bool finished)
 {
-  Action::State now = action.get_state();
-  if (now != Action::State::FINISHED && now != Action::State::FAILED)
-    return;
   if (not st.starts.empty()) /* an end before the flush (a comm failed at once): the starts first */
     add_started_comms();
   cg_comm c;
@@ -503,7 +502,7 @@ void on_comm_state(Action& action)
   const SlotInfo& i = st.info[c];
   if (trace_enabled())
     trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
-              0, 0, now == Action::State::FINISHED ? "end" : "failed");
+              0, 0, finished ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
   detached_links_comm_end(c);
   cg_rate_plan_remove_comm(st.plan, c);
@@ -511,6 +510,21 @@ void on_comm_state(Action& action)
   paje_vars_comm_end(st.graph, st.hosts, i.src, i.dst); /* hook: Paje trace variables */
   st.actions[c] = nullptr;
   st.pending    = true;
+}
+
+void on_comm_state(Action& action)
+{
+  Action::State now = action.get_state();
+  if (now == Action::State::FINISHED || now == Action::State::FAILED)
+    comm_gone(action, now == Action::State::FINISHED);
+}
+
+/* SimGrid drops the action of a comm whose wait timed out, without a state
+ * change: the comm fails for the model. */
+void on_comm_dropped(Action& action)
+{
+  if (st.graph != nullptr)
+    comm_gone(action, false);
 }
 
 /* SimGrid's Link::set_bandwidth, right after this signal, shifts the
@@ -656,6 +670,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   });
   compat::on_comm_start(st.model, on_comm_start);
   compat::on_comm_state_change(on_comm_state);
+  compat::on_comm_dropped(on_comm_dropped);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
   compat::on_latency_changed(on_latency_changed);
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);

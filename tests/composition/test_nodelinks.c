@@ -126,6 +126,23 @@ static size_t two_single(uint32_t s, uint32_t d, uint32_t *l)
   return 1;
 }
 
+/* Four hosts with private links 0..3 (SHARED); routes between hosts 0, 1
+ * and hosts 2, 3 cross their switch's uplink (6 or 7) and a link down,
+ * which is 4 for 1 -> 2 only (a fat tree's other path), 5 otherwise. Link
+ * 4, in the second half of the one route that crosses it, is on one of
+ * host 2's incoming routes, not all: it is no one's (it was host 2's). */
+static size_t ecmp(uint32_t s, uint32_t d, uint32_t *l)
+{
+  size_t n = 0;
+  l[n++] = s;
+  if ((s < 2) != (d < 2)) {
+    l[n++] = s < 2 ? 6 : 7;
+    l[n++] = s == 1 && d == 2 ? 4 : 5;
+  }
+  l[n++] = d;
+  return n;
+}
+
 /* Two hosts with private links 0 and 1 and a cable 2 between them. */
 static size_t two_cable(uint32_t s, uint32_t d, uint32_t *l)
 {
@@ -167,6 +184,15 @@ int main(void)
   for (uint32_t h = 0; h < 4; h++)
     CHECK(!cg_nodelinks_resolved(n, h));
   CHECK(cg_nodelinks_owner(n, 9) == CG_NO_HOST);
+  cg_nodelinks_destroy(n);
+
+  n = classify(4, 8, ecmp);
+  for (uint32_t h = 0; h < 4; h++) {
+    CHECK_OUT(n, h, h);
+    CHECK_IN(n, h, h);
+  }
+  CHECK(cg_nodelinks_owner(n, 4) == CG_NO_HOST);
+  CHECK(cg_nodelinks_owner(n, 5) == CG_NO_HOST);
   cg_nodelinks_destroy(n);
 
   /* Two hosts: the positional rule. */

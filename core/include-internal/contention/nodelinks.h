@@ -16,6 +16,9 @@
  * With two hosts only every link lies between the same two endpoints; the
  * route's first half is then the source's and its second half the
  * destination's (a middle link of an odd-length route stays shared).
+ * A host's own link carries all its traffic one way, so it must also lie
+ * on every sampled route of the host that way: a switch-to-switch link of a
+ * fat tree that the sample crossed towards one host only is shared.
  *
  * A link of h seen on routes leaving h is one of its "out" links, on routes
  * entering h one of its "in" links (a SHARED private link or a limiter is

@@ -15,11 +15,13 @@ typedef struct link_rec {
   uint8_t flags;
   uint32_t vote;    /* positional owner when only a <-> b routes cross it */
   uint32_t owner;
+  uint32_t routes[4]; /* routes crossing it that leave a, enter a, leave b, enter b */
 } link_rec;
 
 struct cg_nodelinks {
   size_t hosts, links;
   link_rec *rec;
+  uint32_t *leaving, *entering; /* routes recorded per host */
   /* CSR lists of own links per host, filled by finish */
   size_t *out_start, *in_start;
   uint32_t *out_links, *in_links;
@@ -34,6 +36,8 @@ cg_nodelinks *cg_nodelinks_create(size_t host_count, size_t link_count)
   n->rec = cg_xcalloc(link_count ? link_count : 1, sizeof *n->rec);
   for (size_t l = 0; l < link_count; l++)
     n->rec[l].owner = n->rec[l].vote = CG_NO_HOST;
+  n->leaving = cg_xcalloc(host_count + 1, sizeof *n->leaving);
+  n->entering = cg_xcalloc(host_count + 1, sizeof *n->entering);
   n->out_start = cg_xcalloc(host_count + 1, sizeof *n->out_start);
   n->in_start = cg_xcalloc(host_count + 1, sizeof *n->in_start);
   return n;
@@ -44,6 +48,8 @@ void cg_nodelinks_destroy(cg_nodelinks *n)
   if (!n)
     return;
   free(n->rec);
+  free(n->leaving);
+  free(n->entering);
   free(n->out_start);
   free(n->in_start);
   free(n->out_links);
@@ -92,12 +98,18 @@ int cg_nodelinks_add_route(cg_nodelinks *n, uint32_t src, uint32_t dst, const ui
       r->cand &= (uint8_t)~2u;
     r->flags |= (uint8_t)((r->a == src ? OUT_A : 0) | (r->a == dst ? IN_A : 0) | (r->b == src ? OUT_B : 0) |
                           (r->b == dst ? IN_B : 0));
+    r->routes[0] += r->a == src;
+    r->routes[1] += r->a == dst;
+    r->routes[2] += r->b == src;
+    r->routes[3] += r->b == dst;
     uint32_t v = positional(src, dst, i, count);
     if (v == CG_NO_HOST || (r->vote != CG_NO_HOST && r->vote != v))
       r->flags |= CONFLICT;
     else
       r->vote = v;
   }
+  n->leaving[src]++;
+  n->entering[dst]++;
   return 0;
 }
 
@@ -120,6 +132,17 @@ void cg_nodelinks_finish(cg_nodelinks *n)
     if (r->owner == CG_NO_HOST)
       continue;
     int is_a = r->owner == r->a;
+    /* A host's own link carries all its traffic one way: a link missing
+     * from one of the owner's routes that way is not its own that way (a
+     * switch-to-switch link that the sample crossed towards one host only). */
+    if ((r->flags & (is_a ? OUT_A : OUT_B)) && r->routes[is_a ? 0 : 2] != n->leaving[r->owner])
+      r->flags &= (uint8_t)~(is_a ? OUT_A : OUT_B);
+    if ((r->flags & (is_a ? IN_A : IN_B)) && r->routes[is_a ? 1 : 3] != n->entering[r->owner])
+      r->flags &= (uint8_t)~(is_a ? IN_A : IN_B);
+    if (!(r->flags & (is_a ? OUT_A | IN_A : OUT_B | IN_B))) {
+      r->owner = CG_NO_HOST;
+      continue;
+    }
     if (r->flags & (is_a ? OUT_A : OUT_B))
       outc[r->owner + 1]++;
     if (r->flags & (is_a ? IN_A : IN_B))
