@@ -38,7 +38,9 @@ static void usage(FILE *out)
           "  --ols                  ordinary least squares (default: relative least squares,\n"
           "                         weights 1/duration^2, see doc/p2p-model.md)\n"
           "  --route-bandwidth BW   bottleneck bandwidth of the measured route in the platform\n"
-          "  --route-latency T      total latency of that route (both needed by cfg and config)\n"
+          "  --route-latency T      total latency of that route (both needed by cfg and config;\n"
+          "                         with --params, they replace the file's route, with a warning\n"
+          "                         when the values differ)\n"
           "  --emit cfg|config|params|none  what to print after the table (default cfg: --cfg flags;\n"
           "                         config: a platform <config> block; params: a parameter file)\n"
           "  -o FILE                write the emitted text to FILE instead of stdout\n"
@@ -236,6 +238,18 @@ static int parse_numbers(const options *o, cg_p2p_params *p, double *limiter_bw)
   return rc;
 }
 
+static void warn_route(const options *o, const char *opt, double given, const char *key, double file,
+                       const char *unit)
+{
+  char a[32], b[32]; /* six digits, or all where they would read equal */
+  snprintf(a, sizeof a, "%g", given), snprintf(b, sizeof b, "%g", file);
+  if (!strcmp(a, b))
+    snprintf(a, sizeof a, "%.17g", given), snprintf(b, sizeof b, "%.17g", file);
+  char *shown = tool_display_name(o->params);
+  fprintf(stderr, PROG ": warning: %s %s %s replaces %s = %s %s of %s\n", opt, a, unit, key, b, unit, shown);
+  free(shown);
+}
+
 /* --params FILE, with the --route-* options overriding its route. */
 static int load_params(const options *o, cg_p2p_params *p)
 {
@@ -250,6 +264,11 @@ static int load_params(const options *o, cg_p2p_params *p)
     free(shown);
     return 1;
   }
+  /* The option wins; a different value in the file was replaced silently. */
+  if (o->route_bw && p->route_bandwidth > 0 && p->route_bandwidth != rbw)
+    warn_route(o, "--route-bandwidth", rbw, "route.bandwidth", p->route_bandwidth, "B/s");
+  if (o->route_lat && p->route_latency > 0 && p->route_latency != rlat)
+    warn_route(o, "--route-latency", rlat, "route.latency", p->route_latency, "s");
   if (o->route_bw)
     p->route_bandwidth = rbw;
   if (o->route_lat)

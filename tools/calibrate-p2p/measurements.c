@@ -163,6 +163,17 @@ static int take_line(reader *r, char *p, int lineno)
              lineno, sc + 1, vals[sc], MEASUREMENTS_MAX_SIZE, r->header);
     return -1;
   }
+  /* A message has whole bytes: a fraction is most often a duration in the
+   * size column (the fit then failed on an empty segment, far from here). */
+  if (sc >= 0 && vals[sc] != floor(vals[sc])) {
+    char v[32]; /* %g, unless its six digits read whole (123456.5) */
+    snprintf(v, sizeof v, "%g", vals[sc]);
+    if (strtod(v, NULL) == floor(strtod(v, NULL)))
+      snprintf(v, sizeof v, "%.17g", vals[sc]);
+    snprintf(r->err, r->errlen, "%s:%d: column %d = %s: sizes are whole byte counts (are the columns swapped? expected %s)",
+             r->path, lineno, sc + 1, v, r->header);
+    return -1;
+  }
   measurements *m = r->m;
   cg_grow((void **)&m->v, &r->cap, (m->rows + 1) * n, sizeof *m->v);
   memcpy(m->v + m->rows * n, vals, n * sizeof *vals);

@@ -225,6 +225,12 @@ int main(int argc, char **argv)
     cli_free(&o);
     return 2;
   }
+  /* per-step 'penalties' (predict's) went unused silently: the later steps
+     come from 'later-penalties' or the rules */
+  if (sc.all_given)
+    fprintf(stderr, PROG ": %s: warning: the comms' 'penalties' are not used: the later steps follow %s%s\n", sc.file,
+            sc.comms[0].has_later ? "their 'later-penalties'" : "the rules of ",
+            sc.comms[0].has_later ? "" : o.tech->name);
   double *rho = cg_xcalloc(sc.comm_count, sizeof *rho);
   rc = reverse_solve(&sc, &o, rho);
   if (rc == 0 && (rc = below_one(&sc, rho, clamp)) == 0)

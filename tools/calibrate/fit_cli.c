@@ -232,6 +232,12 @@ static int load_all(const char *prog, const fit_opts *o, loaded *l)
       fprintf(stderr, "%s: %s\n", prog, err);
       return -1;
     }
+    int later = 0;
+    for (size_t i = 0; i < sc->comm_count; i++)
+      later |= sc->comms[i].has_later;
+    if (sc->all_given || later) /* they went unused silently */
+      fprintf(stderr, "%s: %s: warning: the comms' '%s' are not used: the fit predicts with the rules of the "
+                      "technologies it fits\n", prog, sc->file, sc->all_given ? "penalties" : "later-penalties");
     l->comms[k] = cg_xcalloc(sc->comm_count, sizeof **l->comms);
     l->measured[k] = cg_xcalloc(sc->comm_count, sizeof **l->measured);
     for (size_t i = 0; i < sc->comm_count; i++) {

@@ -190,7 +190,9 @@ static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data)
 }
 
 /* Ids and host and rack names are printed in tables and CSV rows: they
- * must be non-empty and hold no control character, comma or double quote.
+ * must be non-empty and hold no control character (C1 ones included: NEL,
+ * like U+2028 and U+2029, breaks a CSV row for Unicode line splitters such
+ * as Python's str.splitlines), comma or double quote.
  * Names are compared exactly, so src=" n0" is another host than "n0":
  * a leading or trailing space, invisible in the tables, is refused. */
 static int check_name(loader *ld, const char *value, const char *attr, const char *what)
@@ -200,14 +202,16 @@ static int check_name(loader *ld, const char *value, const char *attr, const cha
     return -1;
   }
   for (const unsigned char *p = (const unsigned char *)value; *p; p++)
-    if (*p < 0x20 || *p == 0x7F || *p == ',' || *p == '"') {
+    if (*p < 0x20 || *p == 0x7F || *p == ',' || *p == '"' || cg_utf8_line_break((const char *)p)) {
       char q[CG_QUOTE_SIZE];
       fail(ld, "attribute '%s' of %s: '%s' holds a control character, comma or double quote (names "
                "are printed in tables and CSV)",
            attr, what, cg_quote(value, q, sizeof q));
       return -1;
     }
-  if (value[0] == ' ' || value[strlen(value) - 1] == ' ') {
+  size_t len = strlen(value); /* a no-break space (U+00A0, from a web page) is as invisible */
+  if (value[0] == ' ' || value[len - 1] == ' ' || !strncmp(value, "\xC2\xA0", 2) ||
+      (len >= 2 && !strcmp(value + len - 2, "\xC2\xA0"))) {
     char q[CG_QUOTE_SIZE];
     fail(ld, "attribute '%s' of %s: '%s' starts or ends with a space (names are compared exactly, ' n0' "
              "and 'n0' would be two hosts): remove the space",

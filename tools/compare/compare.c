@@ -27,6 +27,7 @@ static void usage(FILE *f)
   fprintf(f,
           "usage: " PROG " [options] SCENARIO.xml...\n"
           "Compares predicted with measured times (every comm needs 'measured').\n"
+          "T_p follows each technology's rules: given 'penalties' are not used (a warning says so).\n"
           "  --technology NAME    %s, or all (default: all)\n"
           "  --param NAME=VALUE   technology parameter (needs one --technology; repeatable)\n"
           "  --static             T_p = size / bandwidth x penalty of the initial graph\n"
@@ -166,6 +167,12 @@ static int compare_file(const char *path, const cli_options *o, int is_static, c
     return -1;
   }
   int rc = check_measured(&sc);
+  /* contention-predict follows given penalties; here they went unused silently */
+  if (rc == 0 && sc.all_given)
+    fprintf(stderr,
+            PROG ": %s: warning: every comm carries 'penalties', which are not used here: T_p follows the rules "
+                 "of each technology (contention-predict uses the given penalties)\n",
+            sc.file);
   double *tp = cg_xcalloc(sc.comm_count, sizeof *tp);
   for (size_t t = 0; t < ntech && rc == 0; t++) {
     cg_error err;
