@@ -265,7 +265,7 @@ def time_unit(span):
 
 
 def svg(path, bins, t_begin, width, ranked, out):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import model_colors
     W, H, left, right = 760, 640, 70, 20
     top1, h1 = 48, 200   # penalty over time

@@ -34,9 +34,13 @@ try:
     import re
     import signal
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    # The script's own directory, symlinks resolved: through a symlink
+    # elsewhere (~/bin/validate) the campaign's modules were not found (a
+    # ModuleNotFoundError traceback) and the default manifest was missed.
+    HERE = os.path.dirname(os.path.realpath(__file__))
+    sys.path.insert(0, HERE)
     # console, lock and run_watchdog are shared with the campaign.
-    sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
+    sys.path.append(os.path.join(HERE, "campaign"))
     import console
     import lock
     from validate_chart import write_svg
@@ -48,7 +52,7 @@ except KeyboardInterrupt:
     sys.stderr.write("validate: interrupted\n")
     sys.exit(130)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(HERE)
 
 
 class OneLineParser(argparse.ArgumentParser):

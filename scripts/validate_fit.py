@@ -34,7 +34,7 @@ except KeyboardInterrupt:
     sys.stderr.write("validate_fit: interrupted\n")
     sys.exit(130)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # (symlinks resolved)
 SCHEMES = (2, 3, 4, 5, 6)
 
 

@@ -17,7 +17,7 @@ try:
     # The modules beside this file: under PYTHONSAFEPATH=1 (or python -P)
     # Python does not put the script's directory on its path, and the first
     # import ended in a ModuleNotFoundError traceback.
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import campaign_file
     import cli
     import console
