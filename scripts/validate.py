@@ -39,8 +39,10 @@ try:
     # ModuleNotFoundError traceback) and the default manifest was missed.
     HERE = os.path.dirname(os.path.realpath(__file__))
     sys.path.insert(0, HERE)
-    # console, lock and run_watchdog are shared with the campaign.
-    sys.path.append(os.path.join(HERE, "campaign"))
+    # console, lock and run_watchdog are shared with the campaign. Before
+    # PYTHONPATH and site-packages: appended, a lock.py or console.py there
+    # was imported instead (an AttributeError traceback at the first run).
+    sys.path.insert(1, os.path.join(HERE, "campaign"))
     import console
     import lock
     from validate_chart import write_svg
