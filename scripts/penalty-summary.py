@@ -157,8 +157,11 @@ def csv_rows(path, lines):
 
 
 def read_segments(path):
-    """Returns (segments, hosts, t_end, unfinished, ncomms): a segment is
-    (t0, t1, src, dst, penalty)."""
+    """Returns (segments, hosts, t_begin, t_end, unfinished, ncomms, sent,
+    recv): a segment is (t0, t1, src, dst, penalty); sent and recv count the
+    comms each host started and received. One pass: a trace read twice from
+    a pipe (/dev/stdin, <(...)) was empty the second time, and a trace still
+    being written gave counts of another version of it."""
     expected = ["time", "comm", "src", "dst", "penalty", "bound", "event"]
     try:
         f = open(path, "rb")
@@ -176,6 +179,7 @@ def read_segments(path):
         segments = []
         hosts = set()
         seen = set()
+        sent, recv = {}, {}
         t_last = 0.0
         for line, row in enumerate(rows, start=2):
             if len(row) != 7:
@@ -203,6 +207,9 @@ def read_segments(path):
                     segments.append((t0, t, s, d, p))
                 elif event == "update":
                     die(f"{path}:{line}: update of comm {comm} before its start")
+                if event == "start":
+                    sent[src] = sent.get(src, 0) + 1
+                    recv[dst] = recv.get(dst, 0) + 1
                 live[comm] = [t, src, dst, penalty]
                 hosts.update((src, dst))
                 seen.add(comm)
@@ -216,7 +223,7 @@ def read_segments(path):
         for t0, s, d, p in live.values():
             segments.append((t0, t_last, s, d, p))
     t_begin = min((s[0] for s in segments), default=0.0)
-    return segments, sorted(hosts), t_begin, t_last, len(live), len(seen)
+    return segments, sorted(hosts), t_begin, t_last, len(live), len(seen), sent, recv
 
 
 def summarise(segments, hosts, t_begin, t_end, nbins):
@@ -241,19 +248,6 @@ def summarise(segments, hosts, t_begin, t_end, nbins):
                 elif dt == 0 and b == first:
                     bins[b].max = max(bins[b].max, p)
     return total, out, inc, bins, width
-
-
-def count_comms(path):
-    """Comms started by each host and received by each host."""
-    sent, recv = {}, {}
-    with open(path, newline="") as f:
-        rows = csv.reader(f)
-        next(rows)
-        for row in rows:
-            if row[6] == "start":
-                sent[row[2]] = sent.get(row[2], 0) + 1
-                recv[row[3]] = recv.get(row[3], 0) + 1
-    return sent, recv
 
 
 def time_unit(span):
@@ -334,9 +328,8 @@ def svg(path, bins, t_begin, width, ranked, out):
 
 def main(argv):
     o = parse_args(argv)
-    segments, hosts, t_begin, t_end, unfinished, ncomms = read_segments(o["trace"])
+    segments, hosts, t_begin, t_end, unfinished, ncomms, sent, recv = read_segments(o["trace"])
     total, out, inc, bins, width = summarise(segments, hosts, t_begin, t_end, o["bins"])
-    sent, recv = count_comms(o["trace"])
     print(f"trace {o['trace']}: {ncomms} comms between {len(hosts)} hosts, "
           f"{t_begin:.6f} to {t_end:.6f} s simulated"
           + (f", {unfinished} unfinished" if unfinished else ""))
