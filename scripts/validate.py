@@ -76,6 +76,20 @@ class Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+# Plain ASCII decimal numbers: int() and float() also take '1_0' (10),
+# ' 2' and '٣' (3), which a typo then passed silently.
+def whole_number(text):
+    if not re.fullmatch(r"[0-9]+", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'")
+    return int(text)
+
+
+def seconds(text):
+    if not re.fullmatch(r"([0-9]*\.?[0-9]+|[0-9]+\.)([eE][-+]?[0-9]+)?", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds (such as 600 or 1.5e3), got '{text}'")
+    return float(text)
+
+
 def parse_args(argv):
     # No abbreviations: a typo such as --ou or --model silently stood for another option.
     p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0], allow_abbrev=False)
@@ -87,8 +101,9 @@ def parse_args(argv):
                    help="platform styles of the second table, contention model only ('none': no table)")
     p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
                    help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
-    p.add_argument("--jobs", action="once", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
-    p.add_argument("--timeout", action="once", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+    p.add_argument("--jobs", action="once", type=whole_number, default=os.cpu_count() or 1,
+                   help="smpirun runs at a time")
+    p.add_argument("--timeout", action="once", type=seconds, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"wall-time bound of each run in seconds (default: {DEFAULT_TIMEOUT:g})")
     p.add_argument("--out", action="once", default=None, help="output directory (default: BUILD/validation)")
     p.add_argument("--manifest", action="once", default=os.path.join(ROOT, "scripts", "validate-datasets.txt"),
