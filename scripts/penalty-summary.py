@@ -30,6 +30,7 @@ try:
     import codecs
     import csv
     import os
+    import re
     import signal
 except KeyboardInterrupt:
     sys.stderr.write("penalty-summary: interrupted\n")
@@ -101,10 +102,10 @@ def parse_args(argv):
                     usage("--svg '': expected a file path")
                 opts["svg"] = v
             else:
-                try:
-                    opts[a[2:]] = int(v)
-                except ValueError:
+                # ASCII digits only: int() took '1_0' as 10, ' 5' as 5 and '٣' as 3
+                if not re.fullmatch(r"-?[0-9]+", v, re.ASCII):
                     usage(f"{a} '{v}': expected a whole number")
+                opts[a[2:]] = int(v)
                 if not 1 <= opts["bins"] <= MAX_BINS or opts["top"] < 0:
                     bound = f"at least 1 and at most {MAX_BINS}" if a == "--bins" else "0 or more"
                     usage(f"{a} '{v}': expected {bound}")
