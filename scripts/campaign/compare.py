@@ -249,6 +249,11 @@ if __name__ == "__main__":
     # (Ctrl-C, kill, hang-up) must end them too.
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGHUP, terminate)
+    # A SIGCHLD ignored by whatever started us (inherited through exec)
+    # makes the kernel reap the simulations itself: wait4 failed with "No
+    # child processes", every run's row was lost, and the campaign ended in
+    # that one line, then waited for its timeout timer (up to --timeout).
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
     console.escape_stdout()
     try:
         status = main(sys.argv[1:])
