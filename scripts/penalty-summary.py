@@ -358,8 +358,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
-    try:
+    try:  # (a Ctrl-C while the handler is set was a traceback)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # a full disk, a closed descriptor

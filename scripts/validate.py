@@ -342,15 +342,16 @@ def report(out, results, datasets, a):
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
-    # A SIGCHLD ignored by whatever started us (inherited through exec):
-    # the kernel reaps the children and subprocess reports exit status 0 for
-    # each, so a technology contention-predict refuses passed the checks.
-    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    # An --out path that is not UTF-8 printed as given, a dataset name the
-    # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
-    console.escape_stdout()
+    # (inside the try: a Ctrl-C while they are set was a traceback)
     try:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
+        # A SIGCHLD ignored by whatever started us (inherited through exec):
+        # the kernel reaps the children and subprocess reports exit status 0
+        # for each, so a technology contention-predict refuses passed the checks.
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        # An --out path that is not UTF-8 printed as given, a dataset name the
+        # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
+        console.escape_stdout()
         status = main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # e.g. stdout on a full disk (--list > /dev/full)
