@@ -31,7 +31,8 @@ usage() {
   exit 2
 }
 
-here=$(cd "$(dirname "$0")/.." && pwd)
+# (symlinks resolved: a symlinked script looked for the sources beside it)
+here=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
 build=${BUILD_DIR:-$here/build} largs="" steps=4 limiter=no given=""
 while [ $# -gt 0 ]; do
@@ -128,9 +129,24 @@ run "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps"
 
 # The platform's route: the lone comm's bandwidth, the smallest ping-pong
 # round trip's half as the route latency (two links of half that each).
-bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$out/schemes/00-ref.xml")
-lat=$(awk -F, '$1 ~ /^[0-9]+$/ { if (min == "" || $1 < min) { min = $1; t = $2 } else if ($1 == min && $2 < t) t = $2 }
-               END { printf "%.9g", t / 2 }' "$out/p2p/pingpong.csv")
+# A measurement that wrote nothing (a launcher that ran no rank) or a
+# damaged row is an error naming the file: a ping-pong file without rows
+# gave a platform of latency 0 s, exit 0; a missing 00-ref.xml, sed's
+# error and exit status 2 (a usage error).
+ref=$out/schemes/00-ref.xml
+[ -f "$ref" ] || { echo "calibrate-cluster.sh: $ref: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)" >&2; exit 1; }
+bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$ref")
+lat=$(awk -F, 'NR == 1 && $0 == "size,duration" { next }
+               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 && NF == 2) { bad = NR; exit }
+               min == "" || $1 + 0 < min + 0 { min = $1; t = $2; next }
+               $1 + 0 == min + 0 && $2 + 0 < t + 0 { t = $2 }
+               END { if (bad) print "line " bad; else if (min == "") print "none"; else printf "%.9g\n", t / 2 }' \
+  "$out/p2p/pingpong.csv")
+case $lat in
+  line* | none)
+    echo "calibrate-cluster.sh: $out/p2p/pingpong.csv$([ "$lat" = none ] && echo ": no measurement" || echo ":${lat#line }: not a measurement row") (accepted: size,duration rows, a whole number of bytes and a positive number of seconds, as pingpong writes them)" >&2
+    exit 1 ;;
+esac
 link_lat=$(awk -v l="$lat" 'BEGIN { printf "%.9g", l / 2 }')
 echo "calibrate-cluster: route bandwidth ${bw} B/s, latency ${lat} s" >&2
 

@@ -5,7 +5,9 @@
 # With no argument (the README's main job): the built-in NPB-like and
 # BigDFT-like kernels under six models, 32 ranks on the default platform.
 # The work is done by scripts/campaign/ (usage: --help; doc/comparison.md).
-here=$(dirname "$0")
+# Symlinks resolved: through a symlink elsewhere (~/bin/compare-models)
+# campaign/compare.py was looked for beside the symlink.
+here=$(dirname "$(readlink -f "$0")")
 # A python3 that has matplotlib draws the figures (Debian's, if the first
 # python3 on PATH is another one); $PYTHON chooses one explicitly.
 py=${PYTHON:-}

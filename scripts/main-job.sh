@@ -9,7 +9,8 @@
 # failed validation run does not stop the comparison; the job then exits
 # with the validation's status.
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+# (symlinks resolved: a symlinked main-job.sh looked for scripts/ beside it)
+root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 # The job stays in the caller's directory: relative paths among the
 # arguments (--out, --campaign, --program) resolve from there, as
 # compare-models.sh documents (a cd to the repository sent a relative --out

@@ -30,6 +30,7 @@ try:
     import codecs
     import csv
     import os
+    import re
     import signal
 except KeyboardInterrupt:
     sys.stderr.write("penalty-summary: interrupted\n")
@@ -101,10 +102,10 @@ def parse_args(argv):
                     usage("--svg '': expected a file path")
                 opts["svg"] = v
             else:
-                try:
-                    opts[a[2:]] = int(v)
-                except ValueError:
+                # ASCII digits only: int() took '1_0' as 10, ' 5' as 5 and '٣' as 3
+                if not re.fullmatch(r"-?[0-9]+", v, re.ASCII):
                     usage(f"{a} '{v}': expected a whole number")
+                opts[a[2:]] = int(v)
                 if not 1 <= opts["bins"] <= MAX_BINS or opts["top"] < 0:
                     bound = f"at least 1 and at most {MAX_BINS}" if a == "--bins" else "0 or more"
                     usage(f"{a} '{v}': expected {bound}")
@@ -157,8 +158,11 @@ def csv_rows(path, lines):
 
 
 def read_segments(path):
-    """Returns (segments, hosts, t_end, unfinished, ncomms): a segment is
-    (t0, t1, src, dst, penalty)."""
+    """Returns (segments, hosts, t_begin, t_end, unfinished, ncomms, sent,
+    recv): a segment is (t0, t1, src, dst, penalty); sent and recv count the
+    comms each host started and received. One pass: a trace read twice from
+    a pipe (/dev/stdin, <(...)) was empty the second time, and a trace still
+    being written gave counts of another version of it."""
     expected = ["time", "comm", "src", "dst", "penalty", "bound", "event"]
     try:
         f = open(path, "rb")
@@ -176,6 +180,7 @@ def read_segments(path):
         segments = []
         hosts = set()
         seen = set()
+        sent, recv = {}, {}
         t_last = 0.0
         for line, row in enumerate(rows, start=2):
             if len(row) != 7:
@@ -203,6 +208,9 @@ def read_segments(path):
                     segments.append((t0, t, s, d, p))
                 elif event == "update":
                     die(f"{path}:{line}: update of comm {comm} before its start")
+                if event == "start":
+                    sent[src] = sent.get(src, 0) + 1
+                    recv[dst] = recv.get(dst, 0) + 1
                 live[comm] = [t, src, dst, penalty]
                 hosts.update((src, dst))
                 seen.add(comm)
@@ -216,7 +224,7 @@ def read_segments(path):
         for t0, s, d, p in live.values():
             segments.append((t0, t_last, s, d, p))
     t_begin = min((s[0] for s in segments), default=0.0)
-    return segments, sorted(hosts), t_begin, t_last, len(live), len(seen)
+    return segments, sorted(hosts), t_begin, t_last, len(live), len(seen), sent, recv
 
 
 def summarise(segments, hosts, t_begin, t_end, nbins):
@@ -243,19 +251,6 @@ def summarise(segments, hosts, t_begin, t_end, nbins):
     return total, out, inc, bins, width
 
 
-def count_comms(path):
-    """Comms started by each host and received by each host."""
-    sent, recv = {}, {}
-    with open(path, newline="") as f:
-        rows = csv.reader(f)
-        next(rows)
-        for row in rows:
-            if row[6] == "start":
-                sent[row[2]] = sent.get(row[2], 0) + 1
-                recv[row[3]] = recv.get(row[3], 0) + 1
-    return sent, recv
-
-
 def time_unit(span):
     """(factor, name) that writes times of this span (s) as 0.1 to 1000."""
     for factor, name in ((1, "s"), (1e3, "ms"), (1e6, "µs")):
@@ -265,7 +260,7 @@ def time_unit(span):
 
 
 def svg(path, bins, t_begin, width, ranked, out):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import model_colors
     W, H, left, right = 760, 640, 70, 20
     top1, h1 = 48, 200   # penalty over time
@@ -334,9 +329,8 @@ def svg(path, bins, t_begin, width, ranked, out):
 
 def main(argv):
     o = parse_args(argv)
-    segments, hosts, t_begin, t_end, unfinished, ncomms = read_segments(o["trace"])
+    segments, hosts, t_begin, t_end, unfinished, ncomms, sent, recv = read_segments(o["trace"])
     total, out, inc, bins, width = summarise(segments, hosts, t_begin, t_end, o["bins"])
-    sent, recv = count_comms(o["trace"])
     print(f"trace {o['trace']}: {ncomms} comms between {len(hosts)} hosts, "
           f"{t_begin:.6f} to {t_end:.6f} s simulated"
           + (f", {unfinished} unfinished" if unfinished else ""))
@@ -364,8 +358,8 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
-    try:
+    try:  # (a Ctrl-C while the handler is set was a traceback)
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # a full disk, a closed descriptor

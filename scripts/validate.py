@@ -34,9 +34,15 @@ try:
     import re
     import signal
 
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    # console, lock and run_watchdog are shared with the campaign.
-    sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "campaign"))
+    # The script's own directory, symlinks resolved: through a symlink
+    # elsewhere (~/bin/validate) the campaign's modules were not found (a
+    # ModuleNotFoundError traceback) and the default manifest was missed.
+    HERE = os.path.dirname(os.path.realpath(__file__))
+    sys.path.insert(0, HERE)
+    # console, lock and run_watchdog are shared with the campaign. Before
+    # PYTHONPATH and site-packages: appended, a lock.py or console.py there
+    # was imported instead (an AttributeError traceback at the first run).
+    sys.path.insert(1, os.path.join(HERE, "campaign"))
     import console
     import lock
     from validate_chart import write_svg
@@ -48,7 +54,7 @@ except KeyboardInterrupt:
     sys.stderr.write("validate: interrupted\n")
     sys.exit(130)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(HERE)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -70,6 +76,20 @@ class Once(argparse.Action):
         setattr(namespace, self.dest, values)
 
 
+# Plain ASCII decimal numbers: int() and float() also take '1_0' (10),
+# ' 2' and '٣' (3), which a typo then passed silently.
+def whole_number(text):
+    if not re.fullmatch(r"[0-9]+", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"expected a positive integer, got '{text}'")
+    return int(text)
+
+
+def seconds(text):
+    if not re.fullmatch(r"([0-9]*\.?[0-9]+|[0-9]+\.)([eE][-+]?[0-9]+)?", text, re.ASCII):
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds (such as 600 or 1.5e3), got '{text}'")
+    return float(text)
+
+
 def parse_args(argv):
     # No abbreviations: a typo such as --ou or --model silently stood for another option.
     p = OneLineParser(prog="validate.py", description=__doc__.split("\n\n")[0], allow_abbrev=False)
@@ -81,8 +101,9 @@ def parse_args(argv):
                    help="platform styles of the second table, contention model only ('none': no table)")
     p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
                    help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
-    p.add_argument("--jobs", action="once", type=int, default=os.cpu_count() or 1, help="smpirun runs at a time")
-    p.add_argument("--timeout", action="once", type=float, default=DEFAULT_TIMEOUT, metavar="S",
+    p.add_argument("--jobs", action="once", type=whole_number, default=os.cpu_count() or 1,
+                   help="smpirun runs at a time")
+    p.add_argument("--timeout", action="once", type=seconds, default=DEFAULT_TIMEOUT, metavar="S",
                    help=f"wall-time bound of each run in seconds (default: {DEFAULT_TIMEOUT:g})")
     p.add_argument("--out", action="once", default=None, help="output directory (default: BUILD/validation)")
     p.add_argument("--manifest", action="once", default=os.path.join(ROOT, "scripts", "validate-datasets.txt"),
@@ -321,11 +342,16 @@ def report(out, results, datasets, a):
 
 
 if __name__ == "__main__":
-    signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
-    # An --out path that is not UTF-8 printed as given, a dataset name the
-    # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
-    console.escape_stdout()
+    # (inside the try: a Ctrl-C while they are set was a traceback)
     try:
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
+        # A SIGCHLD ignored by whatever started us (inherited through exec):
+        # the kernel reaps the children and subprocess reports exit status 0
+        # for each, so a technology contention-predict refuses passed the checks.
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        # An --out path that is not UTF-8 printed as given, a dataset name the
+        # output's encoding lacks (PYTHONIOENCODING=ascii) with escapes.
+        console.escape_stdout()
         status = main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # e.g. stdout on a full disk (--list > /dev/full)

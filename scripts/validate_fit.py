@@ -27,6 +27,7 @@ try:
     import io
     import itertools
     import os
+    import signal
     import subprocess
     import tempfile
     import xml.etree.ElementTree as ET
@@ -34,7 +35,7 @@ except KeyboardInterrupt:
     sys.stderr.write("validate_fit: interrupted\n")
     sys.exit(130)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # (symlinks resolved)
 SCHEMES = (2, 3, 4, 5, 6)
 
 
@@ -211,6 +212,8 @@ def main(argv):
 
 if __name__ == "__main__":
     try:
+        # (an inherited ignored SIGCHLD: every tool's exit status read as 0)
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         sys.exit(main(sys.argv[1:]))
     except KeyboardInterrupt:  # Ctrl-C during the grid search: one line, not a traceback
         print("validate_fit: interrupted", file=sys.stderr)

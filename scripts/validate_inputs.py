@@ -348,6 +348,12 @@ class Platform:
             raise InputError(f"{path}:{e.position[0]}: not well-formed XML (accepted: a SimGrid platform)")
         m = re.search(r"long option key\):\n +([^\n]*)", text)
         self.gen_options = [tuple(p.split("=", 1)) for p in m.group(1).split()] if m else None
+        # (a word without '=' ended in a ValueError traceback of dict())
+        bad = next((p for p in m.group(1).split() if not re.fullmatch(r"[a-z][a-z-]*=\S+", p)), None) if m else None
+        if bad is not None:
+            line = text[:m.start(1)].count("\n") + 1
+            raise InputError(f"{path}:{line}: generator option '{shown(bad)}' in the header is not KEY=VALUE "
+                             f"(accepted: the header contention-platform-gen writes)")
         # The platform style: how the node links share (generator's --sharing).
         self.style = dict(self.gen_options or []).get("sharing", "splitduplex")
         self.groups, self.bw, self.lat = [], None, None

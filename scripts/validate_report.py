@@ -4,7 +4,7 @@ CSV files and text tables."""
 import csv
 import os
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.realpath(__file__)))  # (symlinks resolved)
 
 
 class Result:

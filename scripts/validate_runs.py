@@ -72,7 +72,24 @@ def style_platform(platform, style, gen, out_dir, name):
     r = subprocess.run(args, capture_output=True, text=True)
     if r.returncode != 0:
         raise InputError(f"{platform.path}: deriving the {style} style failed: {r.stderr.strip()}")
-    return Platform(path)
+    derived = Platform(path)
+    # A header the file's elements no longer match (an edited copy given
+    # with --platform): the style's column silently held the times of
+    # another platform (its latency, bandwidth or hosts).
+    mine, theirs = _links(platform), _links(derived)
+    if any(abs(a - b) > 1e-9 * max(abs(a), abs(b)) for a, b in zip(mine, theirs)) or mine[2:] != theirs[2:]:
+        raise InputError(f"{platform.path}: its <cluster> elements (node links {mine[0]:.12g} B/s, {mine[1]:.12g} s, "
+                         f"hosts {'+'.join(map(str, mine[2:]))}) differ from the generator options in its header "
+                         f"({theirs[0]:.12g} B/s, {theirs[1]:.12g} s, hosts {'+'.join(map(str, theirs[2:]))}), from "
+                         f"which the {style} style is derived; accepted: a header that says how the file was made "
+                         f"(regenerate it with contention-platform-gen)")
+    return derived
+
+
+def _links(platform):
+    """(node bandwidth, node latency, hosts of each group): what a derived
+    style keeps of the platform it stands for."""
+    return (platform.bw, platform.lat) + tuple(len(g) for g in platform.groups)
 
 
 class Run:

@@ -62,24 +62,29 @@ def parse_slurm(words, slurm, where):
         slurm["partition"] = rest[0]
 
 
-# One piece of a line, as a POSIX shell reads it (shlex.split's rules,
-# which the tests compare with): blanks, a comment, a '...' or "..." string,
-# a backslash escape, or plain characters. shlex itself grows each word one
-# character at a time, in time quadratic in the word's length.
+# One piece of a line, as a POSIX shell reads it: blanks, a comment, a
+# '...' or "..." string, a backslash escape, or plain characters. A '#'
+# starts a comment at the start of a word only, as in a shell (shlex.split
+# also ends the line at 'a#b': './app --color=#fff' lost '#fff' silently,
+# while --program kept it). shlex itself grows each word one character at
+# a time, in time quadratic in the word's length.
 PIECE = re.compile(r"""(?P<blank>[ \t\r\n]+)|(?P<comment>\#)|'(?P<single>[^']*)'|"(?P<double>(?:[^"\\]|\\.)*)"|"""
                    r"""\\(?P<escaped>.)|(?P<plain>[^ \t\r\n'"\\\#]+)""", re.S)
 DOUBLE_ESCAPE = re.compile(r'\\(["\\])')  # inside "...", only \" and \\ are escapes
 
 
 def split_words(line):
-    """A line -> its words, as shlex.split(line, comments=True) gives them."""
+    """A line -> its words, as a POSIX shell splits them (shlex.split(line,
+    comments=True) but for a '#' inside a word, which is kept)."""
     words, parts, quoted, i = [], [], False, 0
     while i < len(line):
         m = PIECE.match(line, i)
         if m is None:
             raise ValueError("No escaped character" if line[i] == "\\" else "No closing quotation")
         kind, i = m.lastgroup, m.end()
-        if kind in ("blank", "comment"):
+        if kind == "comment" and (parts or quoted):  # inside a word: a character of it
+            parts.append("#")
+        elif kind in ("blank", "comment"):
             if parts or quoted:
                 words.append("".join(parts))
             parts, quoted = [], False

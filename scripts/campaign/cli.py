@@ -199,11 +199,12 @@ def parse(argv):
                             "--max-parallel N")
     if run["wait"] and not run["slurm"]:
         raise CampaignError("option --wait applies to --slurm only")
-    given = [a for a in argv if a in VALUED + ("--slurm", "--wait", "--") and a not in ("--collect", "--out")]
+    # (--out too: a --collect DIR --out OTHER gathered DIR, OTHER silently unused)
+    given = [a for a in argv if a in VALUED + ("--slurm", "--wait", "--") and a != "--collect"]
     if run["collect"] and (given or run["campaign"]):
         raise CampaignError(f"option --collect gathers a finished campaign: it takes only --log-scale, --no-figures "
                             f"and -q, not {given[0] if given else '--campaign'}")
-    given = [a for a in given if a not in ("--resume", "-j", "--jobs")] + (["--out"] if "--out" in argv else [])
+    given = [a for a in given if a not in ("--resume", "-j", "--jobs")]
     if run["resume"] and (given or run["collect"]):
         raise CampaignError(f"option --resume runs the rest of DIR's campaign as it was planned: it takes only -j, "
                             f"--log-scale, --no-figures and -q, not {given[0] if given else '--collect'}")

@@ -17,7 +17,7 @@ try:
     # The modules beside this file: under PYTHONSAFEPATH=1 (or python -P)
     # Python does not put the script's directory on its path, and the first
     # import ended in a ModuleNotFoundError traceback.
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import campaign_file
     import cli
     import console
@@ -247,10 +247,16 @@ def terminate(signum, _frame):
 if __name__ == "__main__":
     # The simulations run detached (setsid): whatever ends this process
     # (Ctrl-C, kill, hang-up) must end them too.
-    signal.signal(signal.SIGTERM, terminate)
-    signal.signal(signal.SIGHUP, terminate)
-    console.escape_stdout()
+    # (inside the try: a Ctrl-C while they are set was a traceback)
     try:
+        signal.signal(signal.SIGTERM, terminate)
+        signal.signal(signal.SIGHUP, terminate)
+        # A SIGCHLD ignored by whatever started us (inherited through exec)
+        # makes the kernel reap the simulations itself: wait4 failed with "No
+        # child processes", every run's row was lost, and the campaign ended
+        # in that one line, then waited for its timeout timer (--timeout).
+        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        console.escape_stdout()
         status = main(sys.argv[1:])
     except CampaignError as e:
         print(f"compare-models: {shown(str(e))}", file=sys.stderr)

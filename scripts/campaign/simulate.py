@@ -90,14 +90,17 @@ def execute(argv, cwd, timeout, out_path, err_path):
 
         timer = threading.Timer(timeout, kill) if timeout else None
         if timer:
+            timer.daemon = True  # (an error below left it to keep the process alive up to the timeout)
             timer.start()
-        _, status, usage = os.wait4(p.pid, 0)
-        with _lock:
-            del _running[p.pid]
-            _watchdog.watch("-", p.pid)
-            stopped = p.pid in _stopped
-        if timer:
-            timer.cancel()
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+        finally:
+            if timer:
+                timer.cancel()
+            with _lock:
+                del _running[p.pid]
+                _watchdog.watch("-", p.pid)
+                stopped = p.pid in _stopped
         wall = time.monotonic() - t0
     p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
     return p.returncode, timed_out.is_set() and not stopped, stopped, wall, usage.ru_maxrss

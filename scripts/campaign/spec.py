@@ -197,9 +197,14 @@ def check_unique_platforms(platforms, where, seen=None):
     seen.add((p.label, p.hostfile_label))
 
 
+# A plain decimal number: float() also takes '1_0' (10), ' 5' and '٣' (3),
+# which a typo then passed as a timeout, silently.
+DECIMAL = re.compile(r"([0-9]*\.?[0-9]+|[0-9]+\.)([eE][-+]?[0-9]+)?", re.ASCII)
+
+
 def parse_timeout(text, where):
     try:
-        v = float(text)
+        v = float(text) if DECIMAL.fullmatch(text) else -1
     except ValueError:
         v = -1
     if not 0 < v <= MAX_TIMEOUT:  # (also nan and inf)

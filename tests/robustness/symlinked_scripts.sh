@@ -1,0 +1,38 @@
+#!/bin/sh
+# symlinked_scripts.sh SRC PYTHON: the scripts called through a symlink
+# in another directory (~/bin/validate -> scripts/validate.py) find the
+# repository. validate.py ended in a ModuleNotFoundError traceback (its
+# shared modules looked for beside the symlink), compare-models.sh and
+# main-job.sh looked for campaign/compare.py and scripts/ there,
+# calibrate-cluster.sh for build/.
+set -u
+src=$1 py=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for s in validate.py compare-models.sh main-job.sh calibrate-cluster.sh; do
+  ln -s "$src/scripts/$s" "$tmp/$s"
+done
+fail=0
+# expect NAME STATUS TEXT COMMAND...: that exit status, TEXT in the output, no traceback
+expect() {
+  name=$1 want=$2 text=$3
+  shift 3
+  got=$("$@" 2>&1); rc=$?
+  case $got in *Traceback* | *"$tmp"*) rc="$rc (output names the symlink's directory or has a traceback)" ;; esac
+  case $got in *"$text"*) ;; *) rc="$rc (no '$text')" ;; esac
+  if [ "$rc" != "$want" ]; then
+    echo "$name: exit $rc, output:"; printf '%s\n' "$got" | head -n 5
+    fail=1
+  fi
+}
+expect validate 0 "vienne08-fig2-s2-gige" "$py" "$tmp/validate.py" --list
+expect compare-models 0 "usage: compare-models.sh" bash "$tmp/compare-models.sh" --help
+expect main-job 0 "usage: scripts/main-job.sh" bash "$tmp/main-job.sh" --help
+# No BUILD_DIR: the repository's build/ is looked for (if it is not there,
+# the error names it), not the symlink directory's.
+got=$(env -u BUILD_DIR sh "$tmp/calibrate-cluster.sh" --fit bogus --out "$tmp/o" 2>&1)
+case $got in
+  "calibrate-cluster.sh: --fit 'bogus': accepted: auto "* | "calibrate-cluster.sh: $src/build/bin/"*" not found"*) ;;
+  *) echo "calibrate-cluster: $got"; fail=1 ;;
+esac
+exit $fail
