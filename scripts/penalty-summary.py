@@ -205,6 +205,8 @@ def read_segments(path):
                         f"{live[comm][0]:g} s)")
                 if comm in live:
                     t0, s, d, p = live[comm]
+                    if (src, dst) != (s, d):  # its later segments were counted for other hosts
+                        die(f"{path}:{line}: update of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                     segments.append((t0, t, s, d, p))
                 elif event == "update":
                     die(f"{path}:{line}: update of comm {comm} before its start")
@@ -218,6 +220,8 @@ def read_segments(path):
                 if comm not in live:
                     die(f"{path}:{line}: {event} of comm {comm}, which is not running")
                 t0, s, d, p = live.pop(comm)
+                if (src, dst) != (s, d):
+                    die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 segments.append((t0, t, s, d, p))
             else:
                 die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed)")
