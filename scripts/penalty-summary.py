@@ -119,7 +119,18 @@ def parse_args(argv):
             usage(f"one trace file only ('{opts['trace']}' and '{a}')")
     if opts["trace"] is None:
         usage("give a trace file (--cfg=contention/trace:FILE of a run); see --help")
+    # (the figure replaced the trace it was drawn from, exit 0)
+    if opts["svg"] and same_file(opts["svg"], opts["trace"]):
+        usage(f"--svg '{opts['svg']}' is the trace file itself (accepted: another path; the figure would replace "
+              f"the trace)")
     return opts
+
+
+def same_file(a, b):
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): the trace's error comes later
+        return False
 
 
 def text_lines(path, f):
