@@ -375,6 +375,8 @@ def main(argv):
 if __name__ == "__main__":
     try:  # (a Ctrl-C while the handler is set was a traceback)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
+        if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
+            die("standard output: Bad file descriptor (closed when the program started)")
         main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # a full disk, a closed descriptor
