@@ -119,7 +119,18 @@ def parse_args(argv):
             usage(f"one trace file only ('{opts['trace']}' and '{a}')")
     if opts["trace"] is None:
         usage("give a trace file (--cfg=contention/trace:FILE of a run); see --help")
+    # (the figure replaced the trace it was drawn from, exit 0)
+    if opts["svg"] and same_file(opts["svg"], opts["trace"]):
+        usage(f"--svg '{opts['svg']}' is the trace file itself (accepted: another path; the figure would replace "
+              f"the trace)")
     return opts
+
+
+def same_file(a, b):
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet): the trace's error comes later
+        return False
 
 
 def text_lines(path, f):
@@ -205,6 +216,8 @@ def read_segments(path):
                         f"{live[comm][0]:g} s)")
                 if comm in live:
                     t0, s, d, p = live[comm]
+                    if (src, dst) != (s, d):  # its later segments were counted for other hosts
+                        die(f"{path}:{line}: update of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                     segments.append((t0, t, s, d, p))
                 elif event == "update":
                     die(f"{path}:{line}: update of comm {comm} before its start")
@@ -218,6 +231,8 @@ def read_segments(path):
                 if comm not in live:
                     die(f"{path}:{line}: {event} of comm {comm}, which is not running")
                 t0, s, d, p = live.pop(comm)
+                if (src, dst) != (s, d):
+                    die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 segments.append((t0, t, s, d, p))
             else:
                 die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed)")
@@ -360,6 +375,8 @@ def main(argv):
 if __name__ == "__main__":
     try:  # (a Ctrl-C while the handler is set was a traceback)
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
+        if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
+            die("standard output: Bad file descriptor (closed when the program started)")
         main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # a full disk, a closed descriptor

@@ -357,7 +357,7 @@ if __name__ == "__main__":
     except OSError as e:  # e.g. stdout on a full disk (--list > /dev/full)
         print(f"validate: standard output: cannot write: {e.strerror}", file=sys.stderr)
         # the interpreter's own flush at exit would fail again, noisily
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # (fd 1: sys.stdout is None when it was closed at start)
         status = 1
     except KeyboardInterrupt:  # Ctrl-C outside the runs (reading and checking the inputs, writing the results)
         print("validate: interrupted", file=sys.stderr)

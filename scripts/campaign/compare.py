@@ -170,6 +170,13 @@ def resume(out, run):
     if todo and not os.path.isdir(plan["cwd"]):  # every run would fail, 'cannot start smpirun'
         raise CampaignError(f"'{out}': the directory its runs execute in, {plan['cwd']} (where the campaign was "
                             f"started), is gone; accepted: that directory back in place (or a new campaign)")
+    # (every run would fail, exit 127, and count as finished: a later
+    # --resume, once the launcher is back, would not run them again)
+    gone = next((r["argv"][0] for r in todo if not (os.path.isfile(r["argv"][0]) and
+                                                    os.access(r["argv"][0], os.X_OK))), None)
+    if gone:
+        raise CampaignError(f"'{out}': the launcher of its runs, {gone}, is gone (not an executable file); accepted: "
+                            f"that launcher back in place (rebuild the project), or a new campaign")
     changed = planner.changed_inputs(plan) if todo else []
     if changed:  # the finished runs used the former file: the rows would mix two programs or platforms
         raise CampaignError(f"'{out}': {changed[0]} changed since the campaign was planned (its finished runs used the "

@@ -2,6 +2,7 @@
 file names and inputs made visible on one line, and a standard output
 that never ends a report in an encoding traceback."""
 import codecs
+import errno
 import sys
 
 
@@ -23,6 +24,11 @@ def _escape(err):
 
 
 def escape_stdout():
-    """Standard output writes with _escape() where its encoding fails."""
+    """Standard output writes with _escape() where its encoding fails.
+    OSError (EBADF) if it was closed when Python started (>&-): Python
+    then sets sys.stdout to None, and this ended in an AttributeError
+    traceback."""
+    if sys.stdout is None:
+        raise OSError(errno.EBADF, "Bad file descriptor (closed when the program started)", "standard output")
     codecs.register_error("contention-console", _escape)
     sys.stdout.reconfigure(errors="contention-console")

@@ -175,6 +175,9 @@ def parse_model(text, extra, where):
                                     f"SimGrid key such as {name}:network/crosstraffic=0 (short keys: "
                                     f"{', '.join(OPTION_PREFIX)})")
             key = f"{OPTION_PREFIX[name]}/{key}"
+        if any(c.startswith(f"--cfg={key}:") for c in cfg):  # SimGrid took the last one, silently
+            raise CampaignError(f"{where}: model option '{item.partition('=')[0]}' of '{text}' is given twice "
+                                f"(accepted: each key once)")
         cfg.append(f"--cfg={key}:{value}")
     return Model(label or text_of(spec if not extra else f"{spec} {' '.join(extra)}"), name, cfg + list(extra), where)
 
