@@ -7,6 +7,7 @@
  *   gen_scenario hosts N FILE        N host declarations, then one comm
  *   gen_scenario star N FILE         N comms of 1000 B from s0 to d0..d(N-1)
  *   gen_scenario incast N FILE       N comms of 1000 B from s0..s(N-1) to d0
+ *   gen_scenario comments N FILE     N comment lines of 17 bytes, then one comm
  * FILE "-" is standard output (tests pipe it into the tools). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 int main(int argc, char **argv)
 {
   if (argc != 4) {
-    fprintf(stderr, "usage: gen_scenario distinct|bad-line|entity|huge-attr|hosts|star|incast N FILE\n");
+    fprintf(stderr, "usage: gen_scenario distinct|bad-line|entity|huge-attr|hosts|star|incast|comments N FILE\n");
     return 2;
   }
   char *end;
@@ -54,13 +55,17 @@ int main(int argc, char **argv)
     for (long i = 0; i < n; i++)
       fprintf(f, "<host id=\"h%ld\" rack=\"r\"/>\n", i);
     fprintf(f, "<comm id=\"a\" src=\"h0\" dst=\"h1\" size=\"1\"/>\n");
+  } else if (strcmp(mode, "comments") == 0) {
+    for (long i = 0; i < n; i++)
+      fputs("<!-- comment -->\n", f);
+    fprintf(f, "<comm id=\"a\" src=\"h0\" dst=\"h1\" size=\"1\"/>\n");
   } else if (strcmp(mode, "star") == 0 || strcmp(mode, "incast") == 0) {
     int star = mode[0] == 's';
     for (long i = 0; i < n; i++)
       fprintf(f, "<comm id=\"c%ld\" src=\"s%ld\" dst=\"d%ld\" size=\"1000\"/>\n", i, star ? 0 : i, star ? i : 0);
   } else {
     fprintf(stderr, "gen_scenario: unknown mode '%s' (accepted: distinct, bad-line, entity, huge-attr, hosts, star, "
-            "incast)\n",
+            "incast, comments)\n",
             mode);
     fclose(f);
     return 2;

@@ -2,7 +2,7 @@
  * "hosts H comms C", or the loader's error and exit status 1: the loader's
  * own tests, at sizes where the solvers would dominate.
  *
- *   scenario_info [--max-comms N] [--max-hosts N] SCENARIO.xml
+ *   scenario_info [--max-comms N] [--max-hosts N] [--max-bytes N] SCENARIO.xml
  *   scenario_info --limits      prints the tools' limits
  *
  * --max-* lower the limits so that their errors are tested on small files
@@ -15,7 +15,7 @@
 
 static int usage(void)
 {
-  fprintf(stderr, "usage: scenario_info [--max-comms N] [--max-hosts N] SCENARIO.xml | --limits\n");
+  fprintf(stderr, "usage: scenario_info [--max-comms N] [--max-hosts N] [--max-bytes N] SCENARIO.xml | --limits\n");
   return 2;
 }
 
@@ -34,19 +34,20 @@ static int limit_value(const char *opt, const char *text, size_t *out)
 
 int main(int argc, char **argv)
 {
-  scenario_limits lim = {SCENARIO_MAX_COMMS, SCENARIO_MAX_HOSTS};
+  scenario_limits lim = {SCENARIO_MAX_COMMS, SCENARIO_MAX_HOSTS, SCENARIO_MAX_BYTES};
   const char *file = NULL;
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--limits") == 0) {
-      printf("max comms %zu max hosts %zu\n", lim.max_comms, lim.max_hosts);
+      printf("max comms %zu max hosts %zu max bytes %zu\n", lim.max_comms, lim.max_hosts, lim.max_bytes);
       return 0;
     }
-    int comms = strcmp(argv[i], "--max-comms") == 0, hosts = strcmp(argv[i], "--max-hosts") == 0;
-    if ((comms || hosts) && i + 1 < argc) {
-      if (limit_value(argv[i], argv[i + 1], comms ? &lim.max_comms : &lim.max_hosts))
+    int comms = strcmp(argv[i], "--max-comms") == 0, hosts = strcmp(argv[i], "--max-hosts") == 0,
+        bytes = strcmp(argv[i], "--max-bytes") == 0;
+    if ((comms || hosts || bytes) && i + 1 < argc) {
+      if (limit_value(argv[i], argv[i + 1], comms ? &lim.max_comms : hosts ? &lim.max_hosts : &lim.max_bytes))
         return 2;
       i++;
-    } else if (file || comms || hosts) {
+    } else if (file || comms || hosts || bytes) {
       return usage();
     } else {
       file = argv[i];

@@ -523,6 +523,12 @@ static int run(loader *ld, FILE *f, const char *data, size_t len)
   while (!ld->failed) {
     const char *chunk = data ? data + off : buf;
     size_t n = data ? (len - off < CHUNK ? len - off : CHUNK) : fread(buf, 1, CHUNK, f);
+    if (n > ld->limits.max_bytes - off) { /* checked before parsing: the bound is exact */
+      snprintf(ld->err, ld->errlen, "%s: more than %zu bytes (the limit of a scenario file, see doc/scenario.md)",
+               ld->sc->file, ld->limits.max_bytes);
+      ld->failed = 1;
+      break;
+    }
     off += n;
     if (!data && n < CHUNK && ferror(f)) {
       read_errno = errno ? errno : EIO;
@@ -561,7 +567,7 @@ static int load(FILE *f, const char *data, size_t len, const scenario_limits *li
 {
   loader ld;
   memset(&ld, 0, sizeof ld);
-  ld.limits = limits ? *limits : (scenario_limits){SCENARIO_MAX_COMMS, SCENARIO_MAX_HOSTS};
+  ld.limits = limits ? *limits : (scenario_limits){SCENARIO_MAX_COMMS, SCENARIO_MAX_HOSTS, SCENARIO_MAX_BYTES};
   ld.sc = sc;
   ld.err = err;
   ld.errlen = errlen;

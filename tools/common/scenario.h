@@ -42,11 +42,15 @@ typedef struct scenario {
 /* Limits of one scenario, past which loading stops with an error: the
  * solvers' work and the --steps table grow faster than the comm count. */
 enum { SCENARIO_MAX_COMMS = 1000000, SCENARIO_MAX_HOSTS = 2000000 };
+/* Bytes of one scenario file: an endless stream (a pipe of comments or
+ * blanks, which libxml2 parses in constant memory) stops with an error
+ * instead of reading forever; 2^31 - 1 also keeps line numbers exact. */
+#define SCENARIO_MAX_BYTES ((size_t)2147483647)
 
 /* Limits other than these, for the tests of the limits' errors at small
  * sizes (the tools always use SCENARIO_MAX_*). */
 typedef struct scenario_limits {
-  size_t max_comms, max_hosts;
+  size_t max_comms, max_hosts, max_bytes;
 } scenario_limits;
 
 /* Loads and validates `path` ("-": standard input, named "standard input"
