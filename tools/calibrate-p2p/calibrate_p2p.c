@@ -47,7 +47,8 @@ static void usage(FILE *out)
           "  --sendrecv FILE        concurrent MPI_Sendrecv (CSV pairs,size,duration): limiter factor\n"
           "  --bandwidth BW         B for the limiter factor (default: the fitted large.B)\n"
           "  --help                 this text\n"
-          "  --version              the tool's version\n");
+          "  --version              the tool's version\n"
+          "\nFILE '-' is standard input (for one input option at most).\n");
 }
 
 typedef struct options {
@@ -101,6 +102,13 @@ static int unknown_option(const char *arg)
 /* Options that exclude or need each other; NULL when they agree. */
 static const char *conflict(const options *o)
 {
+  const char *in[] = {o->params, o->send, o->recv, o->pingpong, o->sendrecv};
+  int stdin_uses = 0;
+  for (size_t i = 0; i < sizeof in / sizeof *in; i++)
+    stdin_uses += in[i] && !strcmp(in[i], "-");
+  if (stdin_uses > 1) /* the second read would find it empty */
+    return "standard input ('-') can feed one of --params, --send, --recv, --pingpong, --sendrecv: give files "
+           "for the others";
   if (!o->pingpong && !o->sendrecv && !o->params)
     return "give --pingpong FILE (with --send/--recv) to fit the model, --params FILE, or --sendrecv FILE";
   if (o->params && (o->pingpong || o->send || o->recv || o->breaks || o->detect || o->ols))
@@ -245,7 +253,7 @@ static void warn_route(const options *o, const char *opt, double given, const ch
   snprintf(a, sizeof a, "%g", given), snprintf(b, sizeof b, "%g", file);
   if (!strcmp(a, b))
     snprintf(a, sizeof a, "%.17g", given), snprintf(b, sizeof b, "%.17g", file);
-  char *shown = tool_display_name(o->params);
+  char *shown = measurements_display_name(o->params);
   fprintf(stderr, PROG ": warning: %s %s %s replaces %s = %s %s of %s\n", opt, a, unit, key, b, unit, shown);
   free(shown);
 }
@@ -258,7 +266,7 @@ static int load_params(const options *o, cg_p2p_params *p)
   if (cg_p2p_parse_file(o->params, p, err, sizeof err) != 0) {
     /* the core's message starts with the path as given: shown escaped */
     size_t n = strlen(o->params);
-    char *shown = tool_display_name(o->params);
+    char *shown = measurements_display_name(o->params);
     fprintf(stderr, PROG ": %s%s\n", strncmp(err, o->params, n) == 0 ? shown : "",
             strncmp(err, o->params, n) == 0 ? err + n : err);
     free(shown);
@@ -352,7 +360,7 @@ static int fit(const options *o, cg_p2p_params *p)
     const char *opt[CG_P2P_SERIES] = {"--pingpong", "--send", "--recv"};
     const char *file[CG_P2P_SERIES] = {o->pingpong, o->send, o->recv};
     if (rep.failed >= 0) {
-      char *shown = tool_display_name(file[rep.failed]);
+      char *shown = measurements_display_name(file[rep.failed]);
       fprintf(stderr, PROG ": %s %s: %s\n", opt[rep.failed], shown, err);
       free(shown);
     } else {
@@ -435,7 +443,7 @@ static int limiter(const options *o, double bw)
   }
   measurements m;
   char err[4096];
-  char *shown = tool_display_name(o->sendrecv); /* for the row messages */
+  char *shown = measurements_display_name(o->sendrecv); /* for the row messages */
   if (measurements_read(o->sendrecv, 3, "pairs,size,duration", &m, err, sizeof err) != 0) {
     fprintf(stderr, PROG ": %s\n", err);
     free(shown);

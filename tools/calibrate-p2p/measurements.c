@@ -183,12 +183,19 @@ static int take_line(reader *r, char *p, int lineno)
   return 0;
 }
 
+char *measurements_display_name(const char *path)
+{
+  /* a newline in a file name must not break a message */
+  return tool_display_name(strcmp(path, "-") == 0 ? "standard input" : path);
+}
+
 int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
                       size_t errlen)
 {
   *m = (measurements){0, columns, NULL, NULL};
-  FILE *f = fopen(path, "r");
-  char *shown = tool_display_name(path); /* a newline in the name must not break a message */
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "r");
+  char *shown = measurements_display_name(path);
   if (!f) {
     snprintf(err, errlen, "%s: cannot open: %s", shown, strerror(errno));
     free(shown);
@@ -223,7 +230,8 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
     snprintf(err, errlen, "%s: cannot read: %s (a CSV file is expected: %s)", shown, strerror(errno), header);
     rc = -1;
   }
-  fclose(f);
+  if (!is_stdin)
+    fclose(f);
   if (rc == 0 && m->rows == 0) {
     snprintf(err, errlen, "%s: no measurements (%s)", shown, header);
     rc = -1;

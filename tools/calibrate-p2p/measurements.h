@@ -21,10 +21,14 @@ typedef struct measurements {
  * last, a duration, > 0), the column named "size" in `header` at most
  * MEASUREMENTS_MAX_SIZE. `header` names the columns, comma-separated
  * ("size,duration"): a header line must name the same columns, in that
- * order (case and spaces aside). Returns 0, or -1 with "FILE:LINE: ..." in
+ * order (case and spaces aside). `path` "-" is standard input, named
+ * "standard input" in messages. Returns 0, or -1 with "FILE:LINE: ..." in
  * err. */
 int measurements_read(const char *path, size_t columns, const char *header, measurements *m, char *err,
                       size_t errlen);
 void measurements_free(measurements *m);
+/* The name of `path` in messages, to free: "standard input" for "-", else
+ * tool_display_name(path). */
+char *measurements_display_name(const char *path);
 
 #endif

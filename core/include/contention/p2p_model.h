@@ -89,8 +89,8 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen);
  * unit suffixes (times, sizes, bandwidths). Keys not given keep
  * cg_p2p_defaults; every SEG.L and SEG.B is required. The result is
  * validated. Files over CG_P2P_MAX_FILE bytes, with a NUL byte or that
- * cannot be read are refused. Returns 0, or -1 with "FILE:LINE: ..." (or
- * "FILE: cannot open: <strerror>") in err. */
+ * cannot be read are refused. `path` "-" is standard input. Returns 0, or
+ * -1 with "FILE:LINE: ..." (or "FILE: cannot open: <strerror>") in err. */
 enum { CG_P2P_MAX_FILE = 1 << 20 };
 int cg_p2p_parse_file(const char *path, cg_p2p_params *p, char *err, size_t errlen);
 /* The same on a string; `name` stands for the file name in messages. */

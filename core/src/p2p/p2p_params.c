@@ -216,7 +216,8 @@ int cg_p2p_parse_string(const char *text, const char *name, cg_p2p_params *p, ch
 
 int cg_p2p_parse_file(const char *path, cg_p2p_params *p, char *err, size_t errlen)
 {
-  FILE *f = fopen(path, "rb");
+  int is_stdin = strcmp(path, "-") == 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
   if (!f) {
     snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
     return -1;
@@ -231,7 +232,8 @@ int cg_p2p_parse_file(const char *path, cg_p2p_params *p, char *err, size_t errl
       cg_grow((void **)&buf, &cap, cap * 2, 1);
   }
   int rerr = ferror(f) ? (errno ? errno : EIO) : 0;
-  fclose(f);
+  if (!is_stdin)
+    fclose(f);
   if (!rerr && got > 0) {
     snprintf(err, errlen, "%s: larger than %d bytes: not a parameter file", path, CG_P2P_MAX_FILE);
     free(buf);
