@@ -35,7 +35,9 @@ void cg_graph_destroy(cg_graph *g);
 /* Adds a comm src -> dst. If src == dst the comm is a self-comm: it gets a
  * handle and penalty 1 but never enters the graph and changes nothing. */
 cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst);
-/* Removes an active comm; its handle may be reused by a later add. */
+/* Removes an active comm; its handle may be reused by a later add. A
+ * handle that is not active (removed twice, never added) stops the program
+ * with "contention: cg_graph_remove: comm C is not active ...". */
 void cg_graph_remove(cg_graph *g, cg_comm c);
 
 /* Penalty of an active comm: finite and >= 1 unless cg_graph_error() says
@@ -97,7 +99,9 @@ void cg_graph_recompute_all(cg_graph *g);
 
 /* Optional host attribute used by hierarchical technologies (rack or
  * cabinet of a host; -1 = unknown, the default). Set it before the host's
- * first comm is added. */
+ * first comm is added: changing it while the host has active comms stops
+ * the program with "contention: cg_graph_set_host_group: host H has active
+ * comms ...". */
 void cg_graph_set_host_group(cg_graph *g, cg_host h, int32_t group);
 int32_t cg_graph_host_group(const cg_graph *g, cg_host h);
 

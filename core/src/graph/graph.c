@@ -550,8 +550,21 @@ static void vec_remove_at(cg_graph *g, comm_vec *v, uint32_t pos, int is_out)
     g->comms[moved].in_pos = pos;
 }
 
+/* A call the graph cannot honour without corrupting itself (it read or
+ * wrote out of bounds, or crashed later far from the call): stops the
+ * program with one line, like an allocation failure (alloc.h). */
+static void misuse(const char *fmt, unsigned a)
+{
+  fprintf(stderr, "contention: ");
+  fprintf(stderr, fmt, a);
+  fputc('\n', stderr);
+  exit(EXIT_FAILURE);
+}
+
 void cg_graph_remove(cg_graph *g, cg_comm c)
 {
+  if (c >= g->comm_slots || g->comms[c].state == COMM_FREE)
+    misuse("cg_graph_remove: comm %u is not active (removed twice, or never added)", c);
   begin_event(g);
   comm_rec *r = &g->comms[c];
   if (r->state == COMM_SELF) {
@@ -695,6 +708,9 @@ void cg_graph_recompute_all(cg_graph *g)
 
 void cg_graph_set_host_group(cg_graph *g, cg_host h, int32_t group)
 {
+  /* technologies keep per-group state built from the groups at add time */
+  if (h < g->host_count && g->hosts[h].group != group && (g->hosts[h].out.n || g->hosts[h].in.n))
+    misuse("cg_graph_set_host_group: host %u has active comms: set its group before its first comm", h);
   ensure_host(g, h);
   g->hosts[h].group = group;
 }
