@@ -207,7 +207,11 @@ int measurements_read(const char *path, size_t columns, const char *header, meas
   line_status st;
   while (rc == 0 && (st = read_line(f, line)) != LINE_EOF) {
     lineno++;
-    if (st == LINE_TOO_LONG) {
+    if (lineno > MEASUREMENTS_MAX_LINES) {
+      snprintf(err, errlen, "%s:%d: more than %d lines (the limit of a measurement file)", shown, lineno,
+               MEASUREMENTS_MAX_LINES);
+      rc = -1;
+    } else if (st == LINE_TOO_LONG) {
       snprintf(err, errlen, "%s:%d: line longer than %d characters", shown, lineno, LINE_MAX_CHARS);
       rc = -1;
     } else if (st == LINE_NUL) {

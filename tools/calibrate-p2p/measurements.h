@@ -17,6 +17,10 @@ typedef struct measurements {
  * byte counts are no longer exact and a fit may overflow to infinity. */
 #define MEASUREMENTS_MAX_SIZE 9007199254740992.0
 
+/* Lines of one file: a benchmark sweep has thousands; an endless stream
+ * (a pipe of comments) stops with an error instead of reading forever. */
+#define MEASUREMENTS_MAX_LINES 10000000
+
 /* Reads `path` with exactly `columns` columns, all finite and >= 0 (the
  * last, a duration, > 0), the column named "size" in `header` at most
  * MEASUREMENTS_MAX_SIZE. `header` names the columns, comma-separated
