@@ -163,6 +163,9 @@ def parse_model(text, extra, where):
     if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
         raise CampaignError(f"{where}: model '{text}' must start with a network model name, e.g. contention, SMPI, "
                             f"contention:technology=gige, gige=contention:technology=gige")
+    if label == "contention" and name != "contention":  # the difference table's reference is that label
+        raise CampaignError(f"{where}: label 'contention' of '{text}' names the contention model, the reference of "
+                            f"the difference table (accepted: another LABEL for '{name}', e.g. my-{name}={spec})")
     cfg = []
     for item in opts.split(",") if opts else []:
         key, eq, value = item.partition("=")
