@@ -343,6 +343,7 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     # (inside the try: a Ctrl-C while they are set was a traceback)
+    console.open_closed_stderr()
     try:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
         # A SIGCHLD ignored by whatever started us (inherited through exec):
