@@ -251,7 +251,7 @@ def hold_out(out):
 
 def main(argv):
     a = parse_args(argv)
-    build = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"))
+    build = os.path.join(ROOT, os.environ.get("BUILD_DIR") or "build")  # relative: the repository's
     out = a.out or os.path.join(build, "validation")
     bench_run = os.path.join(build, "bin", "contention-bench-run")
     gen = os.path.join(build, "bin", "contention-platform-gen")
