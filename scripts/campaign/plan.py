@@ -305,6 +305,20 @@ def input_files(settings):
     return list(dict.fromkeys(files))
 
 
+def launcher_files(smpirun):
+    """The launcher and, for the project's smpirun wrapper, the plugin
+    library it loads (its PLUGIN="..." line): a plugin rebuilt between a
+    campaign and its --resume gave rows of two builds under one label."""
+    files = [smpirun]
+    try:
+        with open(smpirun, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return files
+    m = re.search(rb'^PLUGIN="([^"\n]+)"$', head, re.M)
+    return files + [os.fsdecode(m.group(1))] if m else files
+
+
 def changed_inputs(plan):
     """The files of plan['inputs'] whose content is no longer the planned one."""
     return [path for path, sha in plan.get("inputs", {}).items() if digest(path) != sha]
@@ -316,7 +330,8 @@ def make(runs, settings, cwd):
     # inputs: what --resume checks, so that a program rebuilt or a platform
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
-            "inputs": {path: digest(path) for path in input_files(settings)}}
+            "inputs": {path: digest(path) for path in
+                       input_files(settings) + (launcher_files(runs[0]["argv"][0]) if runs else [])}}
 
 
 def save(out, plan):
