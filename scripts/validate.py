@@ -135,6 +135,10 @@ def parse_args(argv):
         a.pattern = re.compile(a.datasets)
     except re.error as e:
         p.error(f"--datasets: bad regular expression '{a.datasets}': {e}")
+    except (OverflowError, RecursionError):  # x{99999999999}, ((((...)))) 1000 deep: a traceback
+        p.error(f"--datasets: bad regular expression '{a.datasets[:60]}{'...' if len(a.datasets) > 60 else ''}': "
+                f"a repeat count too large or parentheses nested too deep (accepted: a Python regular "
+                f"expression, e.g. 'martinasso|vienne')")
     a.models, a.styles = models, styles
     a.platforms = {}
     for spec in a.platform:
