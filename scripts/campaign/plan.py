@@ -107,6 +107,11 @@ def write_default_hostfile(out):
 
 # Characters SimGrid's smpirun expands as a shell pattern in program arguments.
 GLOB = "*?["
+# Program arguments SimGrid removes from the program's argv before main:
+# an empty one, every '--', its options --cfg=..., --log=..., --help...,
+# --version (the run's row named a model, say, that did not run).
+SIMGRID_TAKES = re.compile(r"|--|--(cfg|log)=.*|--help.*|--version", re.S)
+SIMGRID_TAKES_TEXT = "an empty argument, --, --cfg=..., --log=..., --help..., --version"
 
 
 def check_words(settings):
@@ -129,6 +134,10 @@ def check_words(settings):
             if any(c in GLOB for c in arg):  # './app zz*' ran with the names of the files zz1 zz2 in the runs' directory
                 raise CampaignError(f"program {prog.label}: program argument '{arg}' holds one of {GLOB}, which "
                                     f"SimGrid's smpirun expands to file names; accepted: arguments without {GLOB}")
+            if SIMGRID_TAKES.fullmatch(arg):  # './app --cfg=network/model:CM02' ran CM02 in the SMPI row
+                raise CampaignError(f"program {prog.label}: program argument '{arg}' never reaches the program "
+                                    f"(SimGrid's smpirun removes it: {SIMGRID_TAKES_TEXT}); accepted: other arguments, smpirun "
+                                    f"options after -- or in a model's key=value")
 
 
 # smpirun options that set what a run's row names (its rank count, platform,
