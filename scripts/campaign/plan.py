@@ -107,6 +107,10 @@ def write_default_hostfile(out):
 
 # Characters SimGrid's smpirun expands as a shell pattern in program arguments.
 GLOB = "*?["
+# The characters it splits words at (the shell's IFS): str.isspace() also
+# refused a no-break space, an ideographic space, \r..., that reach the
+# program unchanged.
+BLANKS = " \t\n"
 # Program arguments SimGrid removes from the program's argv before main:
 # an empty one, every '--', its options --cfg=..., --log=..., --help...,
 # --version (the run's row named a model, say, that did not run).
@@ -121,15 +125,15 @@ def check_words(settings):
         raise CampaignError(f"{where}: {what} '{text}' holds a blank, which SimGrid's smpirun splits in two; "
                             f"accepted: {what}s without spaces or tabs")
     for opt in settings["smpirun_args"]:
-        if any(c.isspace() for c in opt):
+        if any(c in BLANKS for c in opt):
             refuse("smpirun option", opt, "smpirun options")
     for m in settings["models"]:
         for opt in m.cfg:
-            if any(c.isspace() for c in opt):
+            if any(c in BLANKS for c in opt):
                 refuse("smpirun option", opt, m.where or f"model {m.label}")
     for prog in settings["programs"]:
         for arg in prog.argv[1:]:
-            if any(c.isspace() for c in arg):
+            if any(c in BLANKS for c in arg):
                 refuse("program argument", arg, f"program {prog.label}")
             if any(c in GLOB for c in arg):  # './app zz*' ran with the names of the files zz1 zz2 in the runs' directory
                 raise CampaignError(f"program {prog.label}: program argument '{arg}' holds one of {GLOB}, which "
@@ -188,10 +192,10 @@ def check_row_options(settings):
 def hostfile_argument(path, cwd):
     """The hostfile as smpirun gets it: its path, or (if that holds a blank,
     e.g. a campaign in "My runs/") its path from the runs' directory."""
-    if not any(c.isspace() for c in path):
+    if not any(c in BLANKS for c in path):
         return path
     rel = os.path.relpath(path, cwd)
-    if any(c.isspace() for c in rel):
+    if any(c in BLANKS for c in rel):
         raise CampaignError(f"hostfile '{path}' has a blank in its path, which SimGrid's smpirun splits (so does its "
                             f"path from {cwd}); accepted: a path without spaces, e.g. run from its directory or "
                             f"give --out a directory without spaces")
