@@ -212,6 +212,10 @@ def main(argv):
 
 if __name__ == "__main__":
     try:
+        # (a closed or read-only standard error: usage errors exited 1, not 2)
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
+        import console
+        console.open_closed_stderr()
         # (an inherited ignored SIGCHLD: every tool's exit status read as 0)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         sys.exit(main(sys.argv[1:]))
