@@ -192,7 +192,7 @@ def main(argv):
     a = p.parse_args(argv)
     if sum(w == "--family" or w.startswith("--family=") for w in argv) > 1:  # the last one silently won
         p.error("--family is given twice (accepted: one --family)")
-    compare = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"), "bin", "contention-compare")
+    compare = os.path.join(ROOT, os.environ.get("BUILD_DIR") or "build", "bin", "contention-compare")
     if not os.access(compare, os.X_OK):
         print(f"validate_fit: {compare}: not built (run scripts/setup.sh, or set BUILD_DIR)", file=sys.stderr)
         return 1
