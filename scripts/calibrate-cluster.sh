@@ -34,7 +34,7 @@ usage() {
 # (symlinks resolved: a symlinked script looked for the sources beside it)
 here=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
-build=${BUILD_DIR:-$here/build} largs="" steps=4 limiter=no given=""
+build=${BUILD_DIR:-build} largs="" steps=4 limiter=no given=""
 while [ $# -gt 0 ]; do
   # --help: the comment block at the top of this file, up to its first code line.
   case $1 in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}\(.*\)/\1/p' "$0"; exit 0 ;; esac
@@ -61,6 +61,9 @@ while [ $# -gt 0 ]; do
   esac
   shift 2
 done
+# $BUILD_DIR relative: the repository's, as every script takes it; --build
+# DIR relative: the caller's directory's, as every option's path.
+case " $given " in *" --build "*) ;; *) case $build in /*) ;; *) build=$here/$build ;; esac ;; esac
 case $launcher in mpirun | srun) ;; *) echo "calibrate-cluster.sh: --launcher '$launcher': accepted: mpirun, srun" >&2; exit 2 ;; esac
 case $limiter in yes | no) ;; *) echo "calibrate-cluster.sh: --limiter '$limiter': accepted: yes, no" >&2; exit 2 ;; esac
 # int_in OPTION VALUE MIN MAX: VALUE is an integer in [MIN, MAX], checked

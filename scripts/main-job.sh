@@ -14,7 +14,7 @@ root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
 # The job stays in the caller's directory: relative paths among the
 # arguments (--out, --campaign, --program) resolve from there, as
 # compare-models.sh documents (a cd to the repository sent a relative --out
-# into it). A relative BUILD_DIR is the repository's, as setup.sh takes it.
+# into it). A relative BUILD_DIR is the repository's, as every script takes it.
 case ${BUILD_DIR:-build} in /*) export BUILD_DIR ;; *) export BUILD_DIR="$root/${BUILD_DIR:-build}" ;; esac
 # A bad option ends the job now, not after the setup and the validation.
 # The check prints nothing, but the usage for --help: then no job is run.

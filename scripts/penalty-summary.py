@@ -374,6 +374,10 @@ def main(argv):
 
 if __name__ == "__main__":
     try:  # (a Ctrl-C while the handler is set was a traceback)
+        # (a closed or read-only standard error: usage errors exited 1, not 2)
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
+        import console
+        console.open_closed_stderr()
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
             die("standard output: Bad file descriptor (closed when the program started)")

@@ -135,6 +135,10 @@ def parse_args(argv):
         a.pattern = re.compile(a.datasets)
     except re.error as e:
         p.error(f"--datasets: bad regular expression '{a.datasets}': {e}")
+    except (OverflowError, RecursionError):  # x{99999999999}, ((((...)))) 1000 deep: a traceback
+        p.error(f"--datasets: bad regular expression '{a.datasets[:60]}{'...' if len(a.datasets) > 60 else ''}': "
+                f"a repeat count too large or parentheses nested too deep (accepted: a Python regular "
+                f"expression, e.g. 'martinasso|vienne')")
     a.models, a.styles = models, styles
     a.platforms = {}
     for spec in a.platform:
@@ -251,7 +255,7 @@ def hold_out(out):
 
 def main(argv):
     a = parse_args(argv)
-    build = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"))
+    build = os.path.join(ROOT, os.environ.get("BUILD_DIR") or "build")  # relative: the repository's
     out = a.out or os.path.join(build, "validation")
     bench_run = os.path.join(build, "bin", "contention-bench-run")
     gen = os.path.join(build, "bin", "contention-platform-gen")
@@ -343,6 +347,7 @@ def report(out, results, datasets, a):
 
 if __name__ == "__main__":
     # (inside the try: a Ctrl-C while they are set was a traceback)
+    console.open_closed_stderr()
     try:
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
         # A SIGCHLD ignored by whatever started us (inherited through exec):

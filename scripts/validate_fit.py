@@ -192,7 +192,7 @@ def main(argv):
     a = p.parse_args(argv)
     if sum(w == "--family" or w.startswith("--family=") for w in argv) > 1:  # the last one silently won
         p.error("--family is given twice (accepted: one --family)")
-    compare = os.path.join(ROOT, os.environ.get("BUILD_DIR", "build"), "bin", "contention-compare")
+    compare = os.path.join(ROOT, os.environ.get("BUILD_DIR") or "build", "bin", "contention-compare")
     if not os.access(compare, os.X_OK):
         print(f"validate_fit: {compare}: not built (run scripts/setup.sh, or set BUILD_DIR)", file=sys.stderr)
         return 1
@@ -212,6 +212,10 @@ def main(argv):
 
 if __name__ == "__main__":
     try:
+        # (a closed or read-only standard error: usage errors exited 1, not 2)
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
+        import console
+        console.open_closed_stderr()
         # (an inherited ignored SIGCHLD: every tool's exit status read as 0)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         sys.exit(main(sys.argv[1:]))

@@ -155,7 +155,7 @@ def load_manifest(path, root):
             raise InputError(f"{where}: unknown entry '{shown(words[0])}' (accepted: testbed, dataset)")
     if not datasets:
         raise InputError(f"{path}: no dataset")
-    known = technologies(os.path.join(root, os.environ.get("BUILD_DIR", "build"), "bin", "contention-predict"))
+    known = technologies(os.path.join(root, os.environ.get("BUILD_DIR") or "build", "bin", "contention-predict"))
     if known is not None:
         for tb in testbeds.values():
             tb.check(known[1])

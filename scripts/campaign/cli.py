@@ -38,8 +38,8 @@ What to run (each option replaces the campaign file's list):
   --timeout SECONDS        kill a run after this wall time: status 'timeout'
                            (default 3600)
   --smpirun PATH           launcher (default: BUILD/bin/smpirun, which loads
-                           the plugin; BUILD is $BUILD_DIR or ./build of the
-                           project)
+                           the plugin; BUILD is $BUILD_DIR, default build, a
+                           relative one from the repository)
 How to run:
   -j N, --jobs N           simulations at once (default: number of cores)
   -q, --quiet              no progress lines
@@ -88,8 +88,10 @@ FLAGS = {"-q": ("quiet", True), "--quiet": ("quiet", True), "--slurm": ("slurm",
 
 
 def build_dir():
-    """$BUILD_DIR (from the caller's directory) or the project's build/."""
-    return os.path.abspath(os.environ.get("BUILD_DIR") or os.path.join(spec.REPO, "build"))
+    """$BUILD_DIR or build/, a relative one from the repository, as every
+    script takes it (from the caller's directory here only, it ran another
+    build's smpirun, or none, than validate.py and setup.sh)."""
+    return os.path.abspath(os.path.join(spec.REPO, os.environ.get("BUILD_DIR") or "build"))
 
 
 def parse(argv):

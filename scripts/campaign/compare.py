@@ -255,6 +255,7 @@ if __name__ == "__main__":
     # The simulations run detached (setsid): whatever ends this process
     # (Ctrl-C, kill, hang-up) must end them too.
     # (inside the try: a Ctrl-C while they are set was a traceback)
+    console.open_closed_stderr()
     try:
         signal.signal(signal.SIGTERM, terminate)
         signal.signal(signal.SIGHUP, terminate)

@@ -3,6 +3,8 @@ file names and inputs made visible on one line, and a standard output
 that never ends a report in an encoding traceback."""
 import codecs
 import errno
+import fcntl
+import os
 import sys
 
 
@@ -32,3 +34,24 @@ def escape_stdout():
         raise OSError(errno.EBADF, "Bad file descriptor (closed when the program started)", "standard output")
     codecs.register_error("contention-console", _escape)
     sys.stdout.reconfigure(errors="contention-console")
+
+
+def open_closed_stderr():
+    """A standard error closed when Python started (2>&-) becomes /dev/null.
+    Python's sys.stderr then fails on every write (EBADF, or is None): the
+    first message ended the program with exit status 1 and nothing written
+    (a campaign lost every row, a usage error was not status 2), and the
+    next file opened took descriptor 2, so a child's messages went into it.
+    Messages are dropped, as the caller asked; statuses and results kept."""
+    try:  # (a wrapper script such as a pyenv shim leaves its own file there, read-only)
+        writable = fcntl.fcntl(2, fcntl.F_GETFL) & os.O_ACCMODE != os.O_RDONLY
+    except OSError:
+        writable = False
+    if writable and sys.stderr is not None:
+        return
+    if not writable:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        if fd != 2:
+            os.dup2(fd, 2)
+            os.close(fd)
+    sys.stderr = open(2, "w", errors="backslashreplace", closefd=False)

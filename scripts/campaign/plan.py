@@ -107,6 +107,15 @@ def write_default_hostfile(out):
 
 # Characters SimGrid's smpirun expands as a shell pattern in program arguments.
 GLOB = "*?["
+# The characters it splits words at (the shell's IFS): str.isspace() also
+# refused a no-break space, an ideographic space, \r..., that reach the
+# program unchanged.
+BLANKS = " \t\n"
+# Program arguments SimGrid removes from the program's argv before main:
+# an empty one, every '--', its options --cfg=..., --log=..., --help...,
+# --version (the run's row named a model, say, that did not run).
+SIMGRID_TAKES = re.compile(r"|--|--(cfg|log)=.*|--help.*|--version", re.S)
+SIMGRID_TAKES_TEXT = "an empty argument, --, --cfg=..., --log=..., --help..., --version"
 
 
 def check_words(settings):
@@ -116,19 +125,23 @@ def check_words(settings):
         raise CampaignError(f"{where}: {what} '{text}' holds a blank, which SimGrid's smpirun splits in two; "
                             f"accepted: {what}s without spaces or tabs")
     for opt in settings["smpirun_args"]:
-        if any(c.isspace() for c in opt):
+        if any(c in BLANKS for c in opt):
             refuse("smpirun option", opt, "smpirun options")
     for m in settings["models"]:
         for opt in m.cfg:
-            if any(c.isspace() for c in opt):
+            if any(c in BLANKS for c in opt):
                 refuse("smpirun option", opt, m.where or f"model {m.label}")
     for prog in settings["programs"]:
         for arg in prog.argv[1:]:
-            if any(c.isspace() for c in arg):
+            if any(c in BLANKS for c in arg):
                 refuse("program argument", arg, f"program {prog.label}")
             if any(c in GLOB for c in arg):  # './app zz*' ran with the names of the files zz1 zz2 in the runs' directory
                 raise CampaignError(f"program {prog.label}: program argument '{arg}' holds one of {GLOB}, which "
                                     f"SimGrid's smpirun expands to file names; accepted: arguments without {GLOB}")
+            if SIMGRID_TAKES.fullmatch(arg):  # './app --cfg=network/model:CM02' ran CM02 in the SMPI row
+                raise CampaignError(f"program {prog.label}: program argument '{arg}' never reaches the program "
+                                    f"(SimGrid's smpirun removes it: {SIMGRID_TAKES_TEXT}); accepted: other arguments, smpirun "
+                                    f"options after -- or in a model's key=value")
 
 
 # smpirun options that set what a run's row names (its rank count, platform,
@@ -179,10 +192,10 @@ def check_row_options(settings):
 def hostfile_argument(path, cwd):
     """The hostfile as smpirun gets it: its path, or (if that holds a blank,
     e.g. a campaign in "My runs/") its path from the runs' directory."""
-    if not any(c.isspace() for c in path):
+    if not any(c in BLANKS for c in path):
         return path
     rel = os.path.relpath(path, cwd)
-    if any(c.isspace() for c in rel):
+    if any(c in BLANKS for c in rel):
         raise CampaignError(f"hostfile '{path}' has a blank in its path, which SimGrid's smpirun splits (so does its "
                             f"path from {cwd}); accepted: a path without spaces, e.g. run from its directory or "
                             f"give --out a directory without spaces")
@@ -305,6 +318,20 @@ def input_files(settings):
     return list(dict.fromkeys(files))
 
 
+def launcher_files(smpirun):
+    """The launcher and, for the project's smpirun wrapper, the plugin
+    library it loads (its PLUGIN="..." line): a plugin rebuilt between a
+    campaign and its --resume gave rows of two builds under one label."""
+    files = [smpirun]
+    try:
+        with open(smpirun, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return files
+    m = re.search(rb'^PLUGIN="([^"\n]+)"$', head, re.M)
+    return files + [os.fsdecode(m.group(1))] if m else files
+
+
 def changed_inputs(plan):
     """The files of plan['inputs'] whose content is no longer the planned one."""
     return [path for path, sha in plan.get("inputs", {}).items() if digest(path) != sha]
@@ -316,7 +343,8 @@ def make(runs, settings, cwd):
     # inputs: what --resume checks, so that a program rebuilt or a platform
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
-            "inputs": {path: digest(path) for path in input_files(settings)}}
+            "inputs": {path: digest(path) for path in
+                       input_files(settings) + (launcher_files(runs[0]["argv"][0]) if runs else [])}}
 
 
 def save(out, plan):

@@ -163,6 +163,12 @@ def parse_model(text, extra, where):
     if not re.fullmatch(r"[A-Za-z0-9_.+-]+", name):
         raise CampaignError(f"{where}: model '{text}' must start with a network model name, e.g. contention, SMPI, "
                             f"contention:technology=gige, gige=contention:technology=gige")
+    # The table's reference is the row labelled contention, the figures'
+    # SMPI: 'SMPI=CM02' drew CM02's times as SMPI's, 'contention=SMPI' alike.
+    if label in DEFAULT_MODELS + ("Constant",) and name != label:
+        raise CampaignError(f"{where}: label '{label}' of '{text}' is the name of another network model, which the "
+                            f"table and figures take it for (accepted: another LABEL for '{name}', e.g. "
+                            f"my-{name}={spec})")
     cfg = []
     for item in opts.split(",") if opts else []:
         key, eq, value = item.partition("=")
