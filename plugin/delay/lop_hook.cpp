@@ -179,6 +179,10 @@ double lop_bound(cg_comm c, double bound)
    * updating the action: that could finish it in the middle of a flush). */
   double bytes = a->get_remains_no_update() - a->get_last_value() * (now - a->get_last_update());
   bytes        = std::clamp(bytes, 0.0, m.cost);
+  /* No bytes left (an s4u comm of 0 bytes: no envelope): no rate can
+   * stretch it to its LoP time, and a bound of 0 would stall it. */
+  if (not(bytes > 0))
+    return bound;
   double latency_left = std::max(0.0, m.latency_end - now);
   if (m.small && remaining <= latency_left && not st.warned_latency) {
     st.warned_latency = true;

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -500,7 +501,9 @@ void comm_gone(Action& action, bool finished)
   if (not cg_ptr_index_take(&st.active, &action, &c))
     return;
   const SlotInfo& i = st.info[c];
-  if (trace_enabled())
+  /* A comm gone in the instant it started, before any rate (a receive
+   * cancelled at once), has no start row: it gets no end row either. */
+  if (trace_enabled() && not std::isnan(i.rate_traced))
     trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
               0, 0, finished ? "end" : "failed");
   lop_comm_end(c); /* contention/lop hook */
