@@ -3,6 +3,7 @@
  * corruption (before: out-of-bounds reads, a crash under hier-ethernet).
  *
  *   graph_misuse remove-twice | remove-unknown | group-after-comm | group-same
+ *                | penalty-removed | penalty-unknown
  *
  * group-same sets a host's group again to its value: allowed, prints the
  * penalty of its comm. */
@@ -15,7 +16,7 @@
 int main(int argc, char **argv)
 {
   if (argc != 2) {
-    fprintf(stderr, "usage: graph_misuse remove-twice|remove-unknown|group-after-comm|group-same\n");
+    fprintf(stderr, "usage: graph_misuse remove-twice|remove-unknown|group-after-comm|group-same|penalty-removed|penalty-unknown\n");
     return 2;
   }
   cg_graph *g = cg_graph_create(cg_tech_find("hier-ethernet"), NULL);
@@ -30,6 +31,11 @@ int main(int argc, char **argv)
     cg_graph_remove(g, a);
   } else if (!strcmp(m, "remove-unknown")) {
     cg_graph_remove(g, 77);
+  } else if (!strcmp(m, "penalty-removed")) {
+    cg_graph_remove(g, a);
+    printf("penalty %.17g\n", cg_graph_penalty(g, a));
+  } else if (!strcmp(m, "penalty-unknown")) {
+    printf("penalty %.17g\n", cg_graph_penalty(g, 77));
   } else if (!strcmp(m, "group-after-comm")) {
     cg_graph_set_host_group(g, 1, 2);
   } else if (!strcmp(m, "group-same")) {

@@ -41,7 +41,8 @@ cg_comm cg_graph_add(cg_graph *g, cg_host src, cg_host dst);
 void cg_graph_remove(cg_graph *g, cg_comm c);
 
 /* Penalty of an active comm: finite and >= 1 unless cg_graph_error() says
- * otherwise. */
+ * otherwise. A handle that is not active stops the program with
+ * "contention: cg_graph_penalty: comm C is not active ...". */
 double cg_graph_penalty(const cg_graph *g, cg_comm c);
 
 /* Comms whose penalty changed during the last add or remove (the comm added

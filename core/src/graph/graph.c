@@ -591,6 +591,10 @@ void cg_graph_remove(cg_graph *g, cg_comm c)
 
 double cg_graph_penalty(const cg_graph *g, cg_comm c)
 {
+  /* A freed slot still holds its last penalty, which a reused handle would
+   * then silently read as another comm's. */
+  if (c >= g->comm_slots || g->comms[c].state == COMM_FREE)
+    misuse("cg_graph_penalty: comm %u is not active (removed, or never added)", c);
   if (g->edges_on && g->comms[c].state == COMM_ACTIVE)
     return g->edges[g->link[c].edge].penalty;
   return g->comms[c].penalty;
