@@ -14,7 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from validate_inputs import InputError, Platform
 
-import run_watchdog  # scripts/campaign, on the path (validate.py)
+import console  # scripts/campaign, on the path (validate.py)
+import run_watchdog
 
 MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
 STYLES = ("splitduplex", "shared", "fatpipe")
@@ -118,10 +119,6 @@ class _Stopped(Exception):
     """A run not started: the validation was stopped."""
 
 
-def _signalled(signum, _frame):
-    raise KeyboardInterrupt(signum)
-
-
 def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
     """Runs every Run (in parallel, jobs at a time), each killed after
     timeout seconds of wall time; fills times or error. Ctrl-C, SIGTERM
@@ -130,7 +127,9 @@ def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
     on to the last one, Ctrl-C waiting for all of them)."""
     os.makedirs(work, exist_ok=True)
     pool = ThreadPoolExecutor(max_workers=jobs)
-    handlers = {s: signal.signal(s, _signalled) for s in (signal.SIGTERM, signal.SIGHUP)}
+    # The first signal stops the runs, a second one during that stop is
+    # ignored; a signal ignored at start (nohup's SIGHUP) stays ignored.
+    handlers = console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
     try:
         futures = [pool.submit(_one, run, i, bench_run, work, timeout) for i, run in enumerate(runs)]
         for f in futures:
@@ -147,9 +146,10 @@ def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
         pool.shutdown(wait=True, cancel_futures=True)
         print(f"validate: stopped by signal {int(signum)}; the running simulations were killed", file=sys.stderr)
         raise SystemExit(128 + int(signum)) from None
-    finally:
-        for s, h in handlers.items():
-            signal.signal(s, h)
+    # (not on the way out after a signal: a default handler back in place
+    # let a later signal end the process with its own status)
+    for s, h in handlers.items():
+        signal.signal(s, h)
     pool.shutdown()
 
 

@@ -247,18 +247,15 @@ def main(argv):
     return run_locally(plan, out, run)
 
 
-def terminate(signum, _frame):
-    raise Stopped(signum)
-
-
 if __name__ == "__main__":
     # The simulations run detached (setsid): whatever ends this process
     # (Ctrl-C, kill, hang-up) must end them too.
     # (inside the try: a Ctrl-C while they are set was a traceback)
     console.open_closed_stderr()
     try:
-        signal.signal(signal.SIGTERM, terminate)
-        signal.signal(signal.SIGHUP, terminate)
+        # Ctrl-C raises KeyboardInterrupt, SIGTERM and SIGHUP Stopped; once.
+        console.stop_on_first_signal(lambda s: KeyboardInterrupt() if s == signal.SIGINT else Stopped(s),
+                                     (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         # A SIGCHLD ignored by whatever started us (inherited through exec)
         # makes the kernel reap the simulations itself: wait4 failed with "No
         # child processes", every run's row was lost, and the campaign ended
