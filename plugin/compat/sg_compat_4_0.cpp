@@ -199,8 +199,9 @@ void on_comm_state_change(void (*fn)(Action&))
       [](NetworkAction& action, Action::State /*previous*/) { comm_state_fn(action); });
 }
 
-/* Not read against 4.0's and 4.1's sources yet: a comm ended by a timed-out
- * wait may keep its penalty there (simgrid-plugin.md, Limitations). */
+/* Nothing to do: 4.0 and 4.1 cancel a comm whose Mailbox::get or put timed
+ * out (Activity::wait_for_or_cancel, a state change), and a bare
+ * Comm::wait_for that times out leaves its comm running. */
 void on_comm_dropped(void (* /*fn*/)(Action&)) {}
 
 void set_latency_factor_cb(const FactorCb& cb)
