@@ -114,21 +114,26 @@ void retime(Model* model, Action& action);
  * bandwidth, which restarts comms in their latency phase). */
 void set_link_bandwidth_keeping_weights(simgrid::s4u::Link* link, double bandwidth);
 
-/* Adds `weight` to the max-min weight (sharing penalty) SimGrid computed
- * for a comm just started, which its variable takes when its latency phase
- * ends (or, for a route without latency, at the first bandwidth change of
- * one of its links). False, with nothing changed, when the comm is not in
- * its latency phase or its action does not read as this SimGrid's (layout
- * check). */
-bool add_start_weight(Action& action, double weight);
+/* The max-min weight (sharing penalty) SimGrid computed for a comm just
+ * started, which its variable takes when its latency phase ends (or, for a
+ * route without latency, at the first bandwidth change of one of its
+ * links): start_weight reads it, set_start_weight replaces it. False, with
+ * nothing read or changed, when the comm is not in its latency phase, its
+ * action does not read as this SimGrid's (layout check), or the new weight
+ * is not positive and finite. */
+bool start_weight(const Action& action, double* weight);
+bool set_start_weight(Action& action, double weight);
 
-/* Adds `weight` to the max-min weight (sharing penalty) SimGrid keeps for
- * a running comm, without telling the solver: for a comm on a link whose
- * Link::set_bandwidth is under way, which then adds `then` and gives the
- * solver the sum (the bandwidth-change signal fires before that). False,
- * with nothing changed, when the action does not read as this SimGrid's
- * or the sum would not be positive (SimGrid aborts on a negative one). */
-bool add_sharing_penalty(Action& action, double weight, double then);
+/* Moves the max-min weight (sharing penalty) SimGrid keeps for a running
+ * comm, without telling the solver, for a comm on a link whose
+ * Link::set_bandwidth is under way: SimGrid then adds `then` and gives the
+ * solver the sum, which this makes p + shift to the last bit (p being the
+ * weight now), as SMPI's one shift gives it. A bit off can decide a
+ * solver tie: a variable bound at a FATPIPE link's capacity as that link
+ * saturates at the same level. False, with nothing changed, when the
+ * action does not read as this SimGrid's or the sum would not be positive
+ * (SimGrid aborts on a negative one). */
+bool shift_sharing_penalty(Action& action, double shift, double then);
 
 /* One term of a comm's max-min variable: the constraint of one link of its
  * route or reverse route (opaque), and the comm's weight on it. */

@@ -106,31 +106,50 @@ const VariableView* variable_view(const Action& action)
 }
 } // namespace
 
-bool add_start_weight(Action& action, double weight)
+/* In its latency phase the variable weighs 0; the start weight is the
+ * route's latency (at least) plus weight-S terms, finite. A comm of a
+ * route without latency has no such phase: its variable weighs 1 and
+ * takes the start weight at the first bandwidth change of one of its
+ * links (NetworkCm02Link::set_bandwidth), as under SMPI. */
+static bool before_start_weight(const Action& action)
 {
-  auto& na                  = static_cast<NetworkAction&>(action);
-  const VariableView* view  = variable_view(action);
-  /* In its latency phase the variable weighs 0; the start weight is the
-   * route's latency (at least) plus weight-S terms, finite. A comm of a
-   * route without latency has no such phase: its variable weighs 1 and
-   * takes the start weight at the first bandwidth change of one of its
-   * links (NetworkCm02Link::set_bandwidth), as under SMPI. */
-  bool latency_phase = view != nullptr && view->sharing_penalty == 0 && na.lat_current_ > 0;
-  bool no_latency    = view != nullptr && view->sharing_penalty == 1 && na.lat_current_ == 0;
-  if (not(latency_phase || no_latency) || not(na.sharing_penalty_ >= na.lat_current_) ||
-      not std::isfinite(na.sharing_penalty_))
+  const auto& na           = static_cast<const NetworkAction&>(action);
+  const VariableView* view = variable_view(action);
+  bool latency_phase       = view != nullptr && view->sharing_penalty == 0 && na.lat_current_ > 0;
+  bool no_latency          = view != nullptr && view->sharing_penalty == 1 && na.lat_current_ == 0;
+  return (latency_phase || no_latency) && na.sharing_penalty_ >= na.lat_current_ && std::isfinite(na.sharing_penalty_);
+}
+
+bool start_weight(const Action& action, double* weight)
+{
+  if (not before_start_weight(action))
     return false;
-  na.sharing_penalty_ += weight;
+  *weight = static_cast<const NetworkAction&>(action).sharing_penalty_;
   return true;
 }
 
-bool add_sharing_penalty(Action& action, double weight, double then)
+bool set_start_weight(Action& action, double weight)
 {
-  auto& na = static_cast<NetworkAction&>(action);
-  if (variable_view(action) == nullptr || not std::isfinite(na.sharing_penalty_) || not std::isfinite(weight) ||
-      not(na.sharing_penalty_ + weight + then > 0))
+  if (not before_start_weight(action) || not std::isfinite(weight) || not(weight > 0))
     return false;
-  na.sharing_penalty_ += weight;
+  static_cast<NetworkAction&>(action).sharing_penalty_ = weight;
+  return true;
+}
+
+bool shift_sharing_penalty(Action& action, double shift, double then)
+{
+  auto& na      = static_cast<NetworkAction&>(action);
+  double target = na.sharing_penalty_ + shift;
+  if (variable_view(action) == nullptr || not std::isfinite(target) || not std::isfinite(then) || not(target > 0))
+    return false;
+  /* SimGrid stores q + then: the q nearest target - then whose sum rounds
+   * to target (a few ulps away at most), else the nearest one. */
+  double q = target - then;
+  for (int step = 0; step < 8 && q + then != target; step++)
+    q = std::nextafter(q, q + then < target ? INFINITY : -INFINITY);
+  if (not(q + then > 0))
+    return false;
+  na.sharing_penalty_ = q;
   return true;
 }
 

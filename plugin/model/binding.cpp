@@ -451,19 +451,39 @@ void add_started_comms()
  * SimGrid already, and needs nothing). The
  * variable still has no weight (latency phase): SimGrid applies this one
  * when the phase ends. Route terms weigh 1 (1.05 with the reverse route's
- * cross-traffic), reverse-route-only terms 0.05. */
+ * cross-traffic), reverse-route-only terms 0.05.
+ * The weight is SMPI's to the last bit where the route's terms give back
+ * SimGrid's own sum (its latency, then weight-S / bandwidth per link, in
+ * route order): a bit off can decide a solver tie, a comm bound at a
+ * FATPIPE link's capacity as that link saturates at the same level
+ * (smpi.fatpipe_weights_node_profile). Elsewhere (routes across zones,
+ * whose order the terms may not keep) the hidden terms are added. */
 void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
 {
   static std::vector<compat::VariableTerm> terms;
   static std::vector<simgrid::s4u::Link*> links;
-  if (st.weight_s <= 0 || not compat::variable_terms(action, terms) || not variable_links(terms, &src, &dst, links))
+  double given;
+  if (st.weight_s <= 0 || not compat::start_weight(action, &given) || not compat::variable_terms(action, terms) ||
+      not variable_links(terms, &src, &dst, links))
     return;
-  double add = 0;
+  double add     = 0;
+  double latency = 0;
   for (size_t i = 0; i < links.size(); i++)
-    if (terms[i].weight >= 1 && link_hidden(links[i]))
-      add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / links[i]->get_bandwidth();
-  if (add > 0)
-    compat::add_start_weight(action, add);
+    if (terms[i].weight >= 1) {
+      latency += links[i]->get_latency();
+      if (link_hidden(links[i]))
+        add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / links[i]->get_bandwidth();
+    }
+  if (not(add > 0))
+    return;
+  double simgrid = latency;
+  double smpi    = latency;
+  for (size_t i = 0; i < links.size(); i++)
+    if (terms[i].weight >= 1) {
+      simgrid += st.weight_s / links[i]->get_bandwidth();
+      smpi += st.weight_s / (link_hidden(links[i]) ? link_bandwidth(links[i]) : links[i]->get_bandwidth());
+    }
+  compat::set_start_weight(action, simgrid == given ? smpi : given + add);
 }
 
 void on_comm_start(Action& action, const Host& src_host, const Host& dst_host)
@@ -535,11 +555,12 @@ void on_comm_dropped(Action& action)
  * held, `held` being the bandwidth it held for the link: UNREACHABLE_BANDWIDTH for
  * a hidden link, where SMPI, with the link at its real bandwidth, shifts
  * it by weight-S / new - weight-S / real. Each comm whose variable holds
- * the link gets the difference first, so that its weight stays SMPI's:
- * otherwise every change of a hidden link's bandwidth added weight-S /
- * real to its comms, and a comm sharing a visible link with others got
- * less than its max-min share there. A scan of the running comms, at a
- * hidden link's bandwidth change only. */
+ * the link gets its weight set first so that SimGrid's shift ends on
+ * SMPI's weight, to the last bit: otherwise every change of a hidden
+ * link's bandwidth added weight-S / real to its comms, and a comm sharing
+ * a visible link with others got less than its max-min share there (and
+ * a bit off flipped a FATPIPE tie, smpi.fatpipe_weights_node_profile).
+ * A scan of the running comms, at a hidden link's bandwidth change only. */
 void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
 {
   static std::vector<compat::VariableTerm> terms;
@@ -547,7 +568,7 @@ void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
   auto shift_if_on_link = [&link, shift, then](Action& action, const Host* src, const Host* dst) {
     if (compat::variable_terms(action, terms) && variable_links(terms, src, dst, links) &&
         std::find(links.begin(), links.end(), &link) != links.end())
-      compat::add_sharing_penalty(action, shift, then);
+      compat::shift_sharing_penalty(action, shift, then);
   };
   for (size_t c = 0; c < st.actions.size(); c++)
     if (st.actions[c] != nullptr)
@@ -569,8 +590,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   hidden_link_bandwidth_changed(link);  /* records the real bandwidth of a hidden link */
   keep_link_attached(&link);            /* SimGrid must stop at its next change */
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
-  if (hidden && st.weight_s > 0 && held != real)
-    keep_weights_on(link, st.weight_s / held - st.weight_s / real,
+  if (hidden && st.weight_s > 0 && held != real) /* SMPI's shift, then SimGrid's */
+    keep_weights_on(link, st.weight_s / link.get_bandwidth() - st.weight_s / real,
                     st.weight_s / link.get_bandwidth() - st.weight_s / held);
   st.bandwidth_changed = true;
   st.bandwidths_stale  = true;
