@@ -17,6 +17,7 @@ using simgrid::s4u::Link;
 struct Hidden {
   Link* link;
   double bandwidth; /* real */
+  double held;      /* what SimGrid holds while the link is hidden: hidden_bandwidth(bandwidth) */
 };
 
 /* Function-local statics: destroyed after the last use at exit. */
@@ -42,11 +43,22 @@ void set(Link* link, double bandwidth)
 
 } // namespace
 
+double hidden_bandwidth(double real)
+{
+  if (!(real > UNREACHABLE_BANDWIDTH / 1e3))
+    return UNREACHABLE_BANDWIDTH;
+  /* a million comms' rates on the link still sum to a finite double: held
+   * at the largest double (a link of 1.7e308 B/s, or inf), SimGrid's solver
+   * overflowed and the run never ended */
+  return std::min(real * 1e3, std::numeric_limits<double>::max() / 1e6);
+}
+
 void hide_link(Link* link)
 {
-  if (hidden().emplace(link, Hidden{link, link->get_bandwidth()}).second) {
+  double real = link->get_bandwidth();
+  if (hidden().emplace(link, Hidden{link, real, hidden_bandwidth(real)}).second) {
     version++;
-    set(link, UNREACHABLE_BANDWIDTH);
+    set(link, hidden_bandwidth(real));
   }
 }
 
@@ -108,15 +120,20 @@ bool hidden_link_before_change(const Link& link, double* held, double* real)
   *real = it->second.bandwidth;
   const std::vector<Link*>& pending = to_rehide();
   bool changed = std::find(pending.begin(), pending.end(), it->second.link) != pending.end();
-  *held = changed ? it->second.bandwidth : UNREACHABLE_BANDWIDTH;
+  *held = changed ? it->second.bandwidth : it->second.held;
   return true;
 }
 
 void rehide_links()
 {
-  for (Link* l : to_rehide())
-    if (link_hidden(l) && l->get_bandwidth() != UNREACHABLE_BANDWIDTH)
-      set(l, UNREACHABLE_BANDWIDTH);
+  for (Link* l : to_rehide()) {
+    auto it = hidden().find(l);
+    if (it == hidden().end())
+      continue;
+    it->second.held = hidden_bandwidth(it->second.bandwidth);
+    if (l->get_bandwidth() != it->second.held)
+      set(l, it->second.held);
+  }
   to_rehide().clear();
 }
 

@@ -17,7 +17,13 @@ namespace contention_sg {
 /* Far above any comm's rate, low enough for lmm's relative precision. */
 constexpr double UNREACHABLE_BANDWIDTH = 1e15; /* B/s */
 
-/* Records the link's bandwidth and gives it UNREACHABLE_BANDWIDTH. */
+/* The bandwidth SimGrid holds for a hidden link of real bandwidth `real`:
+ * UNREACHABLE_BANDWIDTH, or 1000 x real for a link faster than 1e12 B/s (a
+ * node link of 1e16 B/s hidden at 1e15 held its lone comm at 1e15 B/s,
+ * ten times slower than SMPI), at most 1e-6 of the largest double. */
+double hidden_bandwidth(double real);
+
+/* Records the link's bandwidth and gives it hidden_bandwidth() of it. */
 void hide_link(simgrid::s4u::Link* link);
 /* Gives a hidden link its real bandwidth back. */
 void unhide_link(simgrid::s4u::Link* link);
@@ -45,9 +51,9 @@ bool hidden_link_bandwidth_changed(const simgrid::s4u::Link& link);
  * and the link's real bandwidth then (call before
  * hidden_link_bandwidth_changed): SimGrid shifts the max-min weight of the
  * comms on the link by weight-S / new - weight-S / held, where SMPI
- * shifts it by weight-S / new - weight-S / real. Held is
- * UNREACHABLE_BANDWIDTH unless the link changed since the last
- * rehide_links(). False for a link that is not hidden. */
+ * shifts it by weight-S / new - weight-S / real. Held is the hidden
+ * bandwidth unless the link changed since the last rehide_links(). False
+ * for a link that is not hidden. */
 bool hidden_link_before_change(const simgrid::s4u::Link& link, double* held, double* real);
 /* Hides again the hidden links changed since the last call; run before
  * SimGrid solves. */

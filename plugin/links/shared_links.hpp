@@ -60,7 +60,7 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links);
  * SimGrid's weights, at a demand of what it gets alone, min(base_bound,
  * min over its links of bandwidth / weight), which is returned.
  * *base_bound (SimGrid's bound at start, which counted a hidden link at
- * UNREACHABLE_BANDWIDTH) is first capped at the smallest real bandwidth of
+ * hidden_bandwidth()) is first capped at the smallest real bandwidth of
  * its route: SMPI keeps a comm started inside a bandwidth dip at the dip's
  * rate. Returns
  * 0, registering nothing, when its route crosses no node link of an owned

@@ -376,7 +376,7 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   size_t n = shared_links_comm_links(s, d, action, src, dst, &links, &weights);
   /* b0: SimGrid bounds a comm at start by its route's slowest link, and
    * keeps that bound (SMPI keeps a comm started inside a bandwidth dip at
-   * the dip's rate). A hidden link counts there at 1e15 B/s: its real
+   * the dip's rate). A hidden link counts there at its hidden bandwidth: its real
    * bandwidth now is taken instead, for the node links and for the shared
    * links the ledger hides (a backbone inside its dip). */
   double b0    = compat::own_bound(action); /* the TCP window bound stays SimGrid's: it moves with latency */
@@ -443,7 +443,7 @@ void add_started_comms()
  * SimGrid's update of the finished actions, and are handled at once.) */
 /* SimGrid has just set the comm's max-min weight from its route's
  * bandwidths (network/weight-S / bandwidth per link): a link hidden now
- * (UNREACHABLE_BANDWIDTH) would count for nothing, and comms of one route
+ * (hidden_bandwidth()) would count for nothing, and comms of one route
  * would share max-min with weights that depend on which links happened to
  * be hidden at their start. Each hidden link of the route is counted at
  * its real bandwidth instead, as SimGrid counts it without the plugin (a
@@ -552,7 +552,7 @@ void on_comm_dropped(Action& action)
 
 /* SimGrid's Link::set_bandwidth, right after this signal, shifts the
  * max-min weight of every comm on the link by weight-S / new - weight-S /
- * held, `held` being the bandwidth it held for the link: UNREACHABLE_BANDWIDTH for
+ * held, `held` being the bandwidth it held for the link: hidden_bandwidth() for
  * a hidden link, where SMPI, with the link at its real bandwidth, shifts
  * it by weight-S / new - weight-S / real. Each comm whose variable holds
  * the link gets its weight set first so that SimGrid's shift ends on

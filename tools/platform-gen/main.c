@@ -21,23 +21,36 @@ int main(int argc, char **argv)
   if (rc >= 0)
     return rc;
   /* The options go into the header so a file says how to rebuild it. An
-   * XML comment cannot hold "--", so "--key value" is written "key=value". */
-  char command[4096] = "contention-platform-gen with these options (key=value stands for the long option key):\n   ";
+   * XML comment cannot hold "--", so "--key value" is written "key=value".
+   * Sized for the options: a fixed buffer cut them at 4096 characters (a
+   * long --id, a --nodes list of many cabinets), and the header then
+   * described another platform. */
+  static const char intro[] = "contention-platform-gen with these options (key=value stands for the long option key):\n   ";
+  size_t size = sizeof intro;
+  for (int i = 1; i + 1 < argc; i += 2)
+    size += strlen(argv[i]) + strlen(argv[i + 1]) + 2;
+  char *command = malloc(size);
+  if (!command) {
+    fprintf(stderr, "contention-platform-gen: out of memory for the options of the header\n");
+    return 1;
+  }
+  char *end = command + sprintf(command, "%s", intro);
   for (int i = 1; i + 1 < argc; i += 2) {
     if (strcmp(argv[i], "--comment") == 0 || strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0)
       continue;
-    size_t len = strlen(command);
-    snprintf(command + len, sizeof command - len, " %s=%s", argv[i] + 2, argv[i + 1]);
+    end += sprintf(end, " %s=%s", argv[i] + 2, argv[i + 1]);
   }
   FILE *out = o.output ? fopen(o.output, "w") : stdout;
   if (!out) {
     char *shown = tool_display_name(o.output); /* one line, whatever the name holds */
     fprintf(stderr, "contention-platform-gen: --output: cannot write '%s': %s\n", shown, strerror(errno));
     free(shown);
+    free(command);
     return 1;
   }
   /* A full disk shows at the flush or the close: tool_close_output checks
    * both and the stream's error flag. */
   pgen_write(out, &o, command);
+  free(command);
   return tool_close_output("contention-platform-gen", out, o.output) != 0;
 }

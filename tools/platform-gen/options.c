@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "contention/alloc.h"
 #include "contention/quote.h"
 #include "contention/units.h"
 #include "output.h"
@@ -200,20 +201,25 @@ static int check_name_clash(const pgen_options *o)
   long hosts = 0;
   for (int c = 0; c < o->cabinets; c++)
     hosts += o->nodes[c];
-  char zone[512];
+  /* Sized for the id: a fixed buffer skipped the check for a long --id,
+   * and SimGrid refused the platform written. */
+  size_t size = strlen(o->id) + 32;
+  char *zone = cg_xmalloc(size);
   int zones = o->layout == PGEN_HIERARCHICAL ? o->cabinets : 0;
   for (int c = 0; c <= zones; c++) {
     if (c == 0)
-      snprintf(zone, sizeof zone, "%s", o->id);
+      snprintf(zone, size, "%s", o->id);
     else
-      snprintf(zone, sizeof zone, "%s-cab%d", o->id, c);
-    if (strlen(o->id) < sizeof zone - 16 && is_host_name(o, zone, hosts)) {
+      snprintf(zone, size, "%s-cab%d", o->id, c);
+    if (is_host_name(o, zone, hosts)) {
       fprintf(stderr, PROG ": --prefix: host '%s' would have the name of a zone (--id %s names the zone%s %s%s%s%s): "
                       "choose a --prefix or an --id that host names cannot repeat\n",
               zone, o->id, zones ? "s" : "", o->id, zones ? ", " : "", zones ? o->id : "", zones ? "-cab1, ..." : "");
+      free(zone);
       return 2;
     }
   }
+  free(zone);
   return 0;
 }
 

@@ -58,7 +58,8 @@ const cg_comm *cg_graph_changed(const cg_graph *g, size_t *count);
  * instant: while on, add and remove only record which sources became dirty;
  * penalties are stale (a comm added since the last flush reads NaN) until
  * cg_graph_flush() evaluates them all at once. The changed list then holds
- * every live comm whose penalty changed since the previous flush. Turning
+ * every live comm whose penalty changed since the previous flush (none
+ * after a flush with no add or remove since the previous one). Turning
  * the mode off flushes. Penalties are the same as in immediate mode. */
 void cg_graph_set_deferred(cg_graph *g, int on);
 void cg_graph_flush(cg_graph *g);

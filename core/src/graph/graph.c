@@ -225,13 +225,9 @@ static void free_comm(cg_graph *g, cg_comm c)
   g->free_head = c;
 }
 
-static void begin_event(cg_graph *g)
+/* Empties the changed lists and the dirty set. */
+static void clear_changed(cg_graph *g)
 {
-  if (g->deferred) { /* accumulate the dirty sources until the flush */
-    if (g->pending)
-      return;
-    g->pending = 1;
-  }
   for (size_t i = 0; i < g->changed_count; i++)
     g->comms[g->changed[i]].changed = 0;
   g->changed_count = 0;
@@ -241,6 +237,16 @@ static void begin_event(cg_graph *g)
   g->fresh_count = 0;
   g->changed_built = 0;
   cg_hostset_clear(&g->dirty);
+}
+
+static void begin_event(cg_graph *g)
+{
+  if (g->deferred) { /* accumulate the dirty sources until the flush */
+    if (g->pending)
+      return;
+    g->pending = 1;
+  }
+  clear_changed(g);
 }
 
 /* ---- Edge mode ------------------------------------------------------ */
@@ -487,8 +493,13 @@ static void end_event(cg_graph *g)
 
 void cg_graph_flush(cg_graph *g)
 {
-  if (!g->pending)
+  if (!g->pending) {
+    /* nothing changed since the previous flush: the list says so (it held
+     * that flush's comms, which a caller re-applied) */
+    if (g->deferred)
+      clear_changed(g);
     return;
+  }
   g->pending = 0;
   evaluate(g);
 }
