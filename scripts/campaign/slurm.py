@@ -175,9 +175,18 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
     try:
         with open(log) as f:
             sys.stdout.write(f.read())
-        with open(os.path.join(out, "results.csv")) as f:
+        said = f"its output: {log}"
+    except OSError:  # cancelled (scancel) or stopped before it started
+        said = f"no output in {log}: cancelled, or stopped before it started"
+    results = os.path.join(out, "results.csv")
+    try:
+        with open(results) as f:
             statuses = [row["status"] for row in csv.DictReader(f)]
-    except OSError as e:
-        raise CampaignError(f"collect job {job} did not finish its work ({e.filename}: {e.strerror}); "
-                            f"see {log}")
+    except OSError:
+        # The runs' rows are there: the results are missing, as a run's
+        # (status 1), not a usage error (status 2, which it was, naming
+        # the missing output as the file to see).
+        print(f"compare-models: collect job {job} ended without gathering the runs (no {results}, {said}); once "
+              f"the campaign's jobs have ended, 'compare-models.sh --collect {out}' gathers them", file=sys.stderr)
+        return 1
     return 0 if statuses and all(s == "ok" for s in statuses) else 1
