@@ -95,17 +95,17 @@ def sbatch(args):
 
 
 def wait_for(ids):
-    """Returns when none of the jobs is queued or running any more (polled
-    with squeue, less and less often: 1 s, then up to 30 s)."""
+    """Returns None when none of the jobs is queued or running any more
+    (polled with squeue, less and less often: 1 s, then up to 30 s), or
+    squeue's error once it has failed 5 times in a row."""
     delay, errors = 1.0, 0
     while True:
         p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True, errors="replace")
         if p.returncode == 0 and not p.stdout.strip() or "Invalid job id" in p.stderr:
-            return
+            return None
         errors = errors + 1 if p.returncode != 0 else 0
         if errors == 5:
-            raise CampaignError(f"squeue fails: {p.stderr.strip()} (the jobs may still run; "
-                                f"'compare-models.sh --collect DIR' reports them later)")
+            return p.stderr.strip() or f"exit {p.returncode}"
         time.sleep(delay)
         delay = min(delay * 1.5, 30.0)
 
@@ -171,7 +171,12 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
         print(f"compare-models: follow with 'squeue -j {','.join(ids + [job])}'; "
               f"'compare-models.sh --collect {out}' prints the results again", file=sys.stderr)
         return 0
-    wait_for(ids + [job])
+    failed = wait_for(ids + [job])
+    if failed:
+        # (status 2, a usage error, it was, with the word DIR in the command)
+        print(f"compare-models: squeue fails: {failed} (the jobs may still run; once they have ended, "
+              f"'compare-models.sh --collect {out}' reports them)", file=sys.stderr)
+        return 1
     try:
         with open(log) as f:
             sys.stdout.write(f.read())
