@@ -16,6 +16,9 @@ from spec import CampaignError
 
 COMPARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare.py")
 DEFAULT_MAX_ARRAY = 1001  # Slurm's default MaxArraySize
+# (jobs, collect job, DIR) while --wait waits for them: a Ctrl-C then stops
+# the waiting only, and says so (see interrupted()).
+waiting = None
 
 
 def sbatch_path():
@@ -110,6 +113,16 @@ def wait_for(ids):
         delay = min(delay * 1.5, 30.0)
 
 
+def interrupted():
+    """The line for a Ctrl-C or SIGTERM: the Slurm jobs --wait waits for go
+    on (it said "running simulations killed"), else None."""
+    if not waiting:
+        return None
+    jobs, job, out = waiting
+    return (f"interrupted; the campaign's Slurm jobs {', '.join(jobs)} go on (scancel {' '.join(jobs)} stops them), "
+            f"and job {job} gathers the runs into {out}")
+
+
 def active(ids):
     """The jobs among ids that Slurm still has queued or running (squeue),
     or a CampaignError when that cannot be known."""
@@ -171,7 +184,10 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
         print(f"compare-models: follow with 'squeue -j {','.join(ids + [job])}'; "
               f"'compare-models.sh --collect {out}' prints the results again", file=sys.stderr)
         return 0
+    global waiting
+    waiting = (ids + [job], job, out)
     failed = wait_for(ids + [job])
+    waiting = None
     if failed:
         # (status 2, a usage error, it was, with the word DIR in the command)
         print(f"compare-models: squeue fails: {failed} (the jobs may still run; once they have ended, "
