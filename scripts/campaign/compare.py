@@ -271,7 +271,8 @@ if __name__ == "__main__":
         print(f"compare-models: {where}{e.strerror or e}", file=sys.stderr)
         status = 1
     except (KeyboardInterrupt, Stopped) as e:
-        print("compare-models: interrupted; running simulations killed", file=sys.stderr)
+        print(f"compare-models: {shown(slurm.interrupted() or 'interrupted; running simulations killed')}",
+              file=sys.stderr)
         status = 128 + (e.signum if isinstance(e, Stopped) else signal.SIGINT)
     finally:
         simulate.kill_all()

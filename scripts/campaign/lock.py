@@ -3,6 +3,7 @@ with flock while the campaign runs or collects (a Slurm campaign: while it
 plans; its collect job takes it when the tasks have ended). The kernel drops
 the lock when its process ends, however it ends, so a crash leaves no lock
 that blocks. (Slurm tasks write their own row only and take no lock.)"""
+import atexit
 import fcntl
 import os
 
@@ -44,6 +45,8 @@ def take(out, name):
         os.write(f.fileno(), f"{os.getpid()}\n".encode())
     except OSError:
         pass
+    if not _held:  # closed before the interpreter's end (a ResourceWarning, a traceback under -W error)
+        atexit.register(release)
     _held.append(f)
 
 

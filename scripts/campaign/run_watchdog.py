@@ -9,6 +9,7 @@ the end of its input (the parent's death closes it), kills the process
 groups still listed.
 """
 
+import atexit
 import os
 import subprocess
 import sys
@@ -31,17 +32,38 @@ class Watchdog:
 
     def __init__(self):
         self._proc = None
+        self._closed = False  # at exit: no new watchdog
 
     def start(self):
         """Starts the watchdog, before the first run: started after it, it
         left a run started in between (its fork and exec take milliseconds)
         unknown to it when the parent was killed then."""
         try:
-            if self._proc is None:
+            if self._proc is None and not self._closed:
                 self._proc = subprocess.Popen([sys.executable, "-c", _SOURCE], stdin=subprocess.PIPE,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
                                               start_new_session=True)
+                # Ended before the interpreter's own end, which found it
+                # running on an open pipe: ResourceWarnings, a traceback
+                # under PYTHONWARNINGS=error.
+                atexit.register(self.close)
         except OSError:  # no watchdog: a catchable stop still kills the runs
+            pass
+
+    def close(self):
+        """Ends the watchdog as the parent's end would: the end of its input
+        (it kills the groups still listed), then waits for it."""
+        self._closed = True
+        proc, self._proc = self._proc, None
+        if proc is None:
+            return
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
             pass
 
     def watch(self, op, pgid):

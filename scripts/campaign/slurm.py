@@ -16,6 +16,9 @@ from spec import CampaignError
 
 COMPARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare.py")
 DEFAULT_MAX_ARRAY = 1001  # Slurm's default MaxArraySize
+# (jobs, collect job, DIR) while --wait waits for them: a Ctrl-C then stops
+# the waiting only, and says so (see interrupted()).
+waiting = None
 
 
 def sbatch_path():
@@ -95,19 +98,29 @@ def sbatch(args):
 
 
 def wait_for(ids):
-    """Returns when none of the jobs is queued or running any more (polled
-    with squeue, less and less often: 1 s, then up to 30 s)."""
+    """Returns None when none of the jobs is queued or running any more
+    (polled with squeue, less and less often: 1 s, then up to 30 s), or
+    squeue's error once it has failed 5 times in a row."""
     delay, errors = 1.0, 0
     while True:
         p = subprocess.run(["squeue", "-h", "-o", "%i", "-j", ",".join(ids)], capture_output=True, text=True, errors="replace")
         if p.returncode == 0 and not p.stdout.strip() or "Invalid job id" in p.stderr:
-            return
+            return None
         errors = errors + 1 if p.returncode != 0 else 0
         if errors == 5:
-            raise CampaignError(f"squeue fails: {p.stderr.strip()} (the jobs may still run; "
-                                f"'compare-models.sh --collect DIR' reports them later)")
+            return p.stderr.strip() or f"exit {p.returncode}"
         time.sleep(delay)
         delay = min(delay * 1.5, 30.0)
+
+
+def interrupted():
+    """The line for a Ctrl-C or SIGTERM: the Slurm jobs --wait waits for go
+    on (it said "running simulations killed"), else None."""
+    if not waiting:
+        return None
+    jobs, job, out = waiting
+    return (f"interrupted; the campaign's Slurm jobs {', '.join(jobs)} go on (scancel {' '.join(jobs)} stops them), "
+            f"and job {job} gathers the runs into {out}")
 
 
 def active(ids):
@@ -171,13 +184,30 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
         print(f"compare-models: follow with 'squeue -j {','.join(ids + [job])}'; "
               f"'compare-models.sh --collect {out}' prints the results again", file=sys.stderr)
         return 0
-    wait_for(ids + [job])
+    global waiting
+    waiting = (ids + [job], job, out)
+    failed = wait_for(ids + [job])
+    waiting = None
+    if failed:
+        # (status 2, a usage error, it was, with the word DIR in the command)
+        print(f"compare-models: squeue fails: {failed} (the jobs may still run; once they have ended, "
+              f"'compare-models.sh --collect {out}' reports them)", file=sys.stderr)
+        return 1
     try:
         with open(log) as f:
             sys.stdout.write(f.read())
-        with open(os.path.join(out, "results.csv")) as f:
+        said = f"its output: {log}"
+    except OSError:  # cancelled (scancel) or stopped before it started
+        said = f"no output in {log}: cancelled, or stopped before it started"
+    results = os.path.join(out, "results.csv")
+    try:
+        with open(results) as f:
             statuses = [row["status"] for row in csv.DictReader(f)]
-    except OSError as e:
-        raise CampaignError(f"collect job {job} did not finish its work ({e.filename}: {e.strerror}); "
-                            f"see {log}")
+    except OSError:
+        # The runs' rows are there: the results are missing, as a run's
+        # (status 1), not a usage error (status 2, which it was, naming
+        # the missing output as the file to see).
+        print(f"compare-models: collect job {job} ended without gathering the runs (no {results}, {said}); once "
+              f"the campaign's jobs have ended, 'compare-models.sh --collect {out}' gathers them", file=sys.stderr)
+        return 1
     return 0 if statuses and all(s == "ok" for s in statuses) else 1

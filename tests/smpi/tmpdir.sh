@@ -1,0 +1,46 @@
+#!/bin/sh
+# tmpdir.sh BIN_DIR PLATFORM RUN_END: the directory of smpirun's temporary
+# files (the program's copies, smpi/tmpdir). SimGrid's smpirun takes it
+# from TMPDIR through an unquoted $(mktemp -u), and its -tmpdir option
+# shifts one word only (the directory became the program: "No hostfile
+# nor platform specified" and the usage, exit status 1). The launcher
+# passes -tmpdir DIR as TMPDIR, and refuses a directory with a blank (it
+# ended in "Unable to open 'dir' from ..." and a SimGrid backtrace) with
+# one error line, exit status 1.
+set -u
+bin=$1 platform=$2 run_end=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fails=0
+mkdir "$tmp/my dir" "$tmp/ok"
+# refused WHAT DIR ARGS...: one error line naming DIR, exit status 1.
+refused() {
+  what=$1 dir=$2
+  shift 2
+  "$@" -np 2 -platform "$platform" --log=root.thres:critical "$run_end" ok >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  want="smpirun: $what '$dir' has a blank, which SimGrid's smpirun splits (the directory of its temporary files); accepted: a directory without blanks, as TMPDIR or -tmpdir DIR"
+  if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]; then
+    echo "ok   $what '$dir': status 1, one line"
+  else
+    echo "FAIL $what '$dir': status $rc, expected 1 and the one line: $want"
+    head -3 "$tmp/err"
+    fails=$((fails + 1))
+  fi
+}
+refused TMPDIR "$tmp/my dir" env TMPDIR="$tmp/my dir" "$bin/smpirun"
+refused -tmpdir "$tmp/my dir" "$bin/smpirun" -tmpdir "$tmp/my dir"
+# -tmpdir DIR: the run ends, and its kept copies are in DIR (also under a
+# TMPDIR with a blank, which -tmpdir replaces).
+TMPDIR="$tmp/my dir" "$bin/smpirun" -tmpdir "$tmp/ok" -keep-temps -np 2 -platform "$platform" \
+  --log=root.thres:critical "$run_end" ok >"$tmp/out" 2>"$tmp/err"
+rc=$?
+copies=$(find "$tmp/ok" -name 'run_end_*.so' | wc -l)
+if [ "$rc" -eq 0 ] && grep -q "end: ok" "$tmp/out" && [ "$copies" -eq 2 ]; then
+  echo "ok   -tmpdir DIR: the run ended, its 2 copies in DIR"
+else
+  echo "FAIL -tmpdir DIR: status $rc, $copies copies in DIR, expected 0 and 2"
+  head -3 "$tmp/err"
+  fails=$((fails + 1))
+fi
+[ "$fails" -eq 0 ]
