@@ -44,7 +44,7 @@ void set(Link* link, double bandwidth)
 
 void hide_link(Link* link)
 {
-  if (hidden().emplace(link, Hidden{link, link->get_bandwidth()}).second) {
+  if (hidden().emplace(link, Hidden{link, compat::held_bandwidth(*link)}).second) {
     version++;
     set(link, UNREACHABLE_BANDWIDTH);
   }
@@ -79,7 +79,13 @@ bool hiding_in_progress()
 double link_bandwidth(const Link* link)
 {
   auto it = hidden().find(link);
-  return it != hidden().end() ? it->second.bandwidth : link->get_bandwidth();
+  return it != hidden().end() ? it->second.bandwidth : compat::held_bandwidth(*link);
+}
+
+double real_bandwidth(const Link& link, double held)
+{
+  auto it = hidden().find(&link);
+  return it != hidden().end() ? it->second.bandwidth : held;
 }
 
 double min_bandwidth(const std::vector<Link*>& links)
@@ -95,7 +101,7 @@ bool hidden_link_bandwidth_changed(const Link& link)
   auto it = hidden().find(&link);
   if (it == hidden().end())
     return false;
-  it->second.bandwidth = link.get_bandwidth();
+  it->second.bandwidth = compat::held_bandwidth(link);
   to_rehide().push_back(it->second.link);
   return true;
 }
@@ -115,7 +121,7 @@ bool hidden_link_before_change(const Link& link, double* held, double* real)
 void rehide_links()
 {
   for (Link* l : to_rehide())
-    if (link_hidden(l) && l->get_bandwidth() != UNREACHABLE_BANDWIDTH)
+    if (link_hidden(l) && compat::held_bandwidth(*l) != UNREACHABLE_BANDWIDTH)
       set(l, UNREACHABLE_BANDWIDTH);
   to_rehide().clear();
 }

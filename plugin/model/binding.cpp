@@ -461,7 +461,7 @@ void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
   double add = 0;
   for (size_t i = 0; i < links.size(); i++)
     if (terms[i].weight >= 1 && link_hidden(links[i]))
-      add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / links[i]->get_bandwidth();
+      add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / compat::held_bandwidth(*links[i]);
   if (add > 0)
     compat::add_start_weight(action, add);
 }
@@ -571,7 +571,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
   if (hidden && st.weight_s > 0 && held != real)
     keep_weights_on(link, st.weight_s / held - st.weight_s / real,
-                    st.weight_s / link.get_bandwidth() - st.weight_s / held);
+                    st.weight_s / compat::held_bandwidth(link) - st.weight_s / held);
   st.bandwidth_changed = true;
   st.bandwidths_stale  = true;
   st.pending           = true;
@@ -676,6 +676,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   compat::on_comm_dropped(on_comm_dropped);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
   compat::on_latency_changed(on_latency_changed);
+  compat::on_get_bandwidth(real_bandwidth); /* a program reads a hidden link's real bandwidth */
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);
 }
 
