@@ -175,6 +175,14 @@ void on_set_latency(void (*hook)(const simgrid::s4u::Link& link));
  * latency_file profile's event or s4u::Link::set_latency), which SimGrid
  * does not signal; reached as on_set_latency is. */
 void on_latency_changed(void (*hook)());
+/* Makes `hook` answer the program's readings of a link's bandwidth
+ * (s4u::Link::get_bandwidth, sg_link_get_bandwidth), given the value
+ * SimGrid holds, when the program's calls reach this library's definitions
+ * (sg_interposed.cpp; libsimgrid linked first: SimGrid's value). */
+void on_get_bandwidth(double (*hook)(const simgrid::s4u::Link& link, double held));
+/* The bandwidth SimGrid holds for the link, whatever the hook answers: the
+ * plugin's own readings. */
+double held_bandwidth(const simgrid::s4u::Link& link);
 /* After a latency change, SimGrid re-bounds each comm of the link at
  * min(user bound, TCP-gamma / (2 x the route's latency)), the latency being
  * kept as a running sum of the changes: back at 0 it can end a little

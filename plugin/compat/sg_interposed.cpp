@@ -14,9 +14,17 @@
  * - The kernel's NetworkCm02Link::set_latency(double), exported under the
  *   same name by 3.32, 4.0 and 4.1 and called through the link's vtable
  *   (a latency_file event, s4u::Link::set_latency): a hook after it
- *   (on_latency_changed). */
+ *   (on_latency_changed).
+ * - s4u::Link::get_bandwidth() const and the C API's sg_link_get_bandwidth
+ *   (same names in 3.32, 4.0 and 4.1): the program's reading of a link's
+ *   bandwidth goes through a hook (on_get_bandwidth), which gives a link
+ *   the plugin holds at another value its real one; the plugin's own
+ *   readings call libsimgrid's definition (held_bandwidth). libsimgrid's
+ *   own callers (sg_host_get_route_bandwidth, the Paje tracer's bandwidth
+ *   variable) reach the hook as its Profile::schedule calls do. */
 #include "sg_compat.hpp"
 
+#include <simgrid/link.h>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 
@@ -176,7 +184,57 @@ extern "C" void* _ZN7simgrid3s4u4Link11set_latencyEd(void* self, double value)
   return simgrid_set_latency(self, value);
 }
 
+namespace {
+double (*bandwidth_hook)(const simgrid::s4u::Link&, double) = nullptr;
+
+/* libsimgrid's own s4u::Link::get_bandwidth, found in libsimgrid itself
+ * (RTLD_NEXT misses it when the program links libsimgrid before this
+ * library). */
+#define GET_BANDWIDTH_SYMBOL "_ZNK7simgrid3s4u4Link13get_bandwidthEv"
+using GetBandwidth = double (*)(const void*);
+GetBandwidth simgrid_get_bandwidth()
+{
+  static GetBandwidth theirs = nullptr;
+  if (theirs == nullptr) {
+    Dl_info where;
+    if (dladdr(reinterpret_cast<void*>(&simgrid::s4u::Engine::get_clock), &where) != 0 && where.dli_fname != nullptr)
+      if (void* lib = dlopen(where.dli_fname, RTLD_LAZY | RTLD_NOLOAD)) {
+        theirs = reinterpret_cast<GetBandwidth>(dlsym(lib, GET_BANDWIDTH_SYMBOL));
+        dlclose(lib);
+      }
+    if (theirs == nullptr) {
+      std::fprintf(stderr, "contention: SimGrid's Link::get_bandwidth not found (%s)\n", dlerror());
+      std::abort();
+    }
+  }
+  return theirs;
+}
+} // namespace
+
+/* s4u::Link::get_bandwidth() const (compat::on_get_bandwidth). */
+extern "C" double _ZNK7simgrid3s4u4Link13get_bandwidthEv(const void* self)
+{
+  double held = simgrid_get_bandwidth()(self);
+  return bandwidth_hook != nullptr ? bandwidth_hook(*static_cast<const simgrid::s4u::Link*>(self), held) : held;
+}
+
+/* The C API's reading: libsimgrid's calls s4u's inside libsimgrid. */
+extern "C" double sg_link_get_bandwidth(const_sg_link_t link)
+{
+  return _ZNK7simgrid3s4u4Link13get_bandwidthEv(link);
+}
+
 namespace contention_sg::compat {
+
+void on_get_bandwidth(double (*hook)(const simgrid::s4u::Link& link, double held))
+{
+  bandwidth_hook = hook;
+}
+
+double held_bandwidth(const simgrid::s4u::Link& link)
+{
+  return simgrid_get_bandwidth()(&link);
+}
 
 void on_latency_changed(void (*hook)())
 {

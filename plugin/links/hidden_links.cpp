@@ -55,7 +55,7 @@ double hidden_bandwidth(double real)
 
 void hide_link(Link* link)
 {
-  double real = link->get_bandwidth();
+  double real = compat::held_bandwidth(*link);
   if (hidden().emplace(link, Hidden{link, real, hidden_bandwidth(real)}).second) {
     version++;
     set(link, hidden_bandwidth(real));
@@ -91,7 +91,13 @@ bool hiding_in_progress()
 double link_bandwidth(const Link* link)
 {
   auto it = hidden().find(link);
-  return it != hidden().end() ? it->second.bandwidth : link->get_bandwidth();
+  return it != hidden().end() ? it->second.bandwidth : compat::held_bandwidth(*link);
+}
+
+double real_bandwidth(const Link& link, double held)
+{
+  auto it = hidden().find(&link);
+  return it != hidden().end() ? it->second.bandwidth : held;
 }
 
 double min_bandwidth(const std::vector<Link*>& links)
@@ -107,7 +113,7 @@ bool hidden_link_bandwidth_changed(const Link& link)
   auto it = hidden().find(&link);
   if (it == hidden().end())
     return false;
-  it->second.bandwidth = link.get_bandwidth();
+  it->second.bandwidth = compat::held_bandwidth(link);
   to_rehide().push_back(it->second.link);
   return true;
 }
@@ -131,7 +137,7 @@ void rehide_links()
     if (it == hidden().end())
       continue;
     it->second.held = hidden_bandwidth(it->second.bandwidth);
-    if (l->get_bandwidth() != it->second.held)
+    if (compat::held_bandwidth(*l) != it->second.held)
       set(l, it->second.held);
   }
   to_rehide().clear();

@@ -38,6 +38,9 @@ bool hiding_in_progress();
 /* A link's real bandwidth: the recorded one for a hidden link, else
  * SimGrid's. */
 double link_bandwidth(const simgrid::s4u::Link* link);
+/* What a program reading the link's bandwidth gets (compat::on_get_bandwidth):
+ * the recorded one for a hidden link, else `held`, SimGrid's. */
+double real_bandwidth(const simgrid::s4u::Link& link, double held);
 /* Smallest real bandwidth of the links (B/s); +inf when empty. */
 double min_bandwidth(const std::vector<simgrid::s4u::Link*>& links);
 

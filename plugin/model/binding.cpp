@@ -472,7 +472,7 @@ void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
     if (terms[i].weight >= 1) {
       latency += links[i]->get_latency();
       if (link_hidden(links[i]))
-        add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / links[i]->get_bandwidth();
+        add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / compat::held_bandwidth(*links[i]);
     }
   if (not(add > 0))
     return;
@@ -480,8 +480,9 @@ void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
   double smpi    = latency;
   for (size_t i = 0; i < links.size(); i++)
     if (terms[i].weight >= 1) {
-      simgrid += st.weight_s / links[i]->get_bandwidth();
-      smpi += st.weight_s / (link_hidden(links[i]) ? link_bandwidth(links[i]) : links[i]->get_bandwidth());
+      double held = compat::held_bandwidth(*links[i]);
+      simgrid += st.weight_s / held;
+      smpi += st.weight_s / (link_hidden(links[i]) ? link_bandwidth(links[i]) : held);
     }
   compat::set_start_weight(action, simgrid == given ? smpi : given + add);
 }
@@ -591,8 +592,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   keep_link_attached(&link);            /* SimGrid must stop at its next change */
   shared_links_bandwidth_changed(link); /* a shared link's capacity follows */
   if (hidden && st.weight_s > 0 && held != real) /* SMPI's shift, then SimGrid's */
-    keep_weights_on(link, st.weight_s / link.get_bandwidth() - st.weight_s / real,
-                    st.weight_s / link.get_bandwidth() - st.weight_s / held);
+    keep_weights_on(link, st.weight_s / compat::held_bandwidth(link) - st.weight_s / real,
+                    st.weight_s / compat::held_bandwidth(link) - st.weight_s / held);
   st.bandwidth_changed = true;
   st.bandwidths_stale  = true;
   st.pending           = true;
@@ -697,6 +698,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   compat::on_comm_dropped(on_comm_dropped);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
   compat::on_latency_changed(on_latency_changed);
+  compat::on_get_bandwidth(real_bandwidth); /* a program reads a hidden link's real bandwidth */
   simgrid::s4u::Engine::on_simulation_end_cb(on_end);
 }
 
