@@ -44,3 +44,19 @@ campaign_dir() {
     cd "$tmp"
   fi
 }
+
+# fake_slurm SQUEUE_SCRIPT: stand-ins for Slurm's commands in $tmp/bin
+# (put it first on PATH, with FAKE=$tmp): sbatch numbers its jobs 101,
+# 102, ... (count in $tmp/count), squeue runs the given sh commands,
+# scontrol allows job arrays of 1001 tasks.
+fake_slurm() {
+  mkdir "$tmp/bin"
+  cat > "$tmp/bin/sbatch" <<'EOT'
+#!/bin/sh
+n=$(cat "$FAKE/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$FAKE/count"
+echo $((100 + n))
+EOT
+  printf '#!/bin/sh\n%s\n' "$1" > "$tmp/bin/squeue"
+  printf '#!/bin/sh\necho "MaxArraySize = 1001"\n' > "$tmp/bin/scontrol"
+  chmod +x "$tmp/bin/"*
+}

@@ -10,16 +10,7 @@ set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
 campaign_dir "$2"
-mkdir "$tmp/bin"
-cat > "$tmp/bin/sbatch" <<'EOT'
-#!/bin/sh
-n=$(cat "$FAKE/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$FAKE/count"
-echo $((100 + n))
-EOT
-printf '#!/bin/sh\necho "slurm_load_jobs error: Unable to contact slurm controller (connect failure)" >&2\nexit 1\n' \
-  > "$tmp/bin/squeue"
-printf '#!/bin/sh\necho "MaxArraySize = 1001"\n' > "$tmp/bin/scontrol"
-chmod +x "$tmp/bin/"*
+fake_slurm 'echo "slurm_load_jobs error: Unable to contact slurm controller (connect failure)" >&2; exit 1'
 set +e
 PATH=$tmp/bin:$PATH FAKE=$tmp bash "$cmp" --workloads cg --np 2 --models SMPI --no-figures --slurm --wait \
   --out "$tmp/out" > "$tmp/stdout" 2> "$tmp/err"

@@ -10,15 +10,7 @@ set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
 campaign_dir "$2"
-mkdir "$tmp/bin"
-cat > "$tmp/bin/sbatch" <<'EOT'
-#!/bin/sh
-n=$(cat "$FAKE/count" 2>/dev/null || echo 0); n=$((n + 1)); echo $n > "$FAKE/count"
-echo $((100 + n))
-EOT
-printf '#!/bin/sh\necho 101_0; echo 102\n' > "$tmp/bin/squeue" # queued for ever
-printf '#!/bin/sh\necho "MaxArraySize = 1001"\n' > "$tmp/bin/scontrol"
-chmod +x "$tmp/bin/"*
+fake_slurm 'echo 101_0; echo 102' # queued for ever
 set -m # (a background job of a script ignores SIGINT otherwise)
 for sig in INT TERM; do
   rm -rf "$tmp/out" "$tmp/count"
