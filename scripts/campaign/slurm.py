@@ -16,9 +16,10 @@ from spec import CampaignError
 
 COMPARE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "compare.py")
 DEFAULT_MAX_ARRAY = 1001  # Slurm's default MaxArraySize
-# (jobs, collect job, DIR) while --wait waits for them: a Ctrl-C then stops
-# the waiting only, and says so (see interrupted()).
-waiting = None
+# (jobs, collect job or None, DIR) from the first job submitted until
+# --wait has seen them end: a Ctrl-C then stops this process only, and
+# says so (see interrupted()).
+queued = None
 
 
 def sbatch_path():
@@ -114,13 +115,14 @@ def wait_for(ids):
 
 
 def interrupted():
-    """The line for a Ctrl-C or SIGTERM: the Slurm jobs --wait waits for go
+    """The line for a Ctrl-C or SIGTERM once Slurm jobs are queued: they go
     on (it said "running simulations killed"), else None."""
-    if not waiting:
+    if not queued:
         return None
-    jobs, job, out = waiting
-    return (f"interrupted; the campaign's Slurm jobs {', '.join(jobs)} go on (scancel {' '.join(jobs)} stops them), "
-            f"and job {job} gathers the runs into {out}")
+    jobs, job, out = queued
+    then = (f"and job {job} gathers the runs into {out}" if job else
+            f"and no job gathers them: 'compare-models.sh --collect {out}' does once they have ended")
+    return f"interrupted; the campaign's Slurm jobs {', '.join(jobs)} go on (scancel {' '.join(jobs)} stops them), {then}"
 
 
 def active(ids):
@@ -161,13 +163,16 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
     # Each job recorded once submitted: when a later sbatch fails (a
     # submission limit), the arrays already queued were left unknown to the
     # plan, and ran later the runs of whatever campaign DIR then held.
+    global queued
     ids = []
     try:
         for first in range(0, total, chunk):
             ids.append(sbatch([f"--array=0-{min(chunk, total - first) - 1}{throttle}", array, str(first)]))
+            queued = (list(ids), None, out)
             if submitted:
                 submitted(list(ids))
         job = sbatch([f"--dependency=afterany:{':'.join(ids)}", collect])
+        queued = (ids + [job], job, out)
     except CampaignError as e:
         if not ids:
             raise
@@ -184,10 +189,8 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
         print(f"compare-models: follow with 'squeue -j {','.join(ids + [job])}'; "
               f"'compare-models.sh --collect {out}' prints the results again", file=sys.stderr)
         return 0
-    global waiting
-    waiting = (ids + [job], job, out)
     failed = wait_for(ids + [job])
-    waiting = None
+    queued = None
     if failed:
         # (status 2, a usage error, it was, with the word DIR in the command)
         print(f"compare-models: squeue fails: {failed} (the jobs may still run; once they have ended, "
