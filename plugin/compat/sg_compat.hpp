@@ -98,6 +98,9 @@ double rate_factor(const Action& action);
  * window bound (network/TCP-gamma over twice the route's latency, which
  * moves with the latency): the rate the simulator asked, or -1. */
 double own_bound(const Action& action);
+/* The comm's TCP window bound now: network/TCP-gamma over twice its route's
+ * latency; infinity without latency or with a gamma of 0. */
+double tcp_bound(const Action& action);
 /* Changes the bound of a running comm's action so that the solver re-times
  * it (also in its latency phase, and in Lazy mode); the solver's bound is
  * the lower of `bound` and the comm's TCP window bound now. */

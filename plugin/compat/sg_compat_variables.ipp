@@ -23,7 +23,6 @@ double rate_factor(const Action& action)
   return action.*exposed(ActionFactor{});
 }
 
-namespace {
 /* SimGrid's TCP-window bound of a comm now: TCP-gamma / (2 x its route's
  * latency before the latency factor), none without latency or with a
  * gamma of 0 (SimGrid's "no TCP bound"; a bound of 0 would free the comm).
@@ -34,7 +33,6 @@ double tcp_bound(const Action& action)
   double lat                = static_cast<const NetworkAction&>(action).lat_current_;
   return lat > 0 && gamma > 0 ? gamma / (2 * lat) : std::numeric_limits<double>::infinity();
 }
-} // namespace
 
 double own_bound(const Action& action)
 {

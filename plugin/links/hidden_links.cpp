@@ -45,6 +45,12 @@ void set(Link* link, double bandwidth)
 
 double hidden_bandwidth(double real)
 {
+  /* a link without bandwidth (a profile's outage) stays at it: its comms
+   * get the bound B / p = 0, which SimGrid reads as no bound, and only the
+   * link's own capacity stops them, as under SMPI (held at 1e15 B/s, a
+   * comm crossing it ended at the outage) */
+  if (!(real > 0))
+    return real;
   if (!(real > UNREACHABLE_BANDWIDTH / 1e3))
     return UNREACHABLE_BANDWIDTH;
   /* a million comms' rates on the link still sum to a finite double: held

@@ -20,7 +20,8 @@ constexpr double UNREACHABLE_BANDWIDTH = 1e15; /* B/s */
 /* The bandwidth SimGrid holds for a hidden link of real bandwidth `real`:
  * UNREACHABLE_BANDWIDTH, or 1000 x real for a link faster than 1e12 B/s (a
  * node link of 1e16 B/s hidden at 1e15 held its lone comm at 1e15 B/s,
- * ten times slower than SMPI), at most 1e-6 of the largest double. */
+ * ten times slower than SMPI), at most 1e-6 of the largest double; a link
+ * of 0 B/s (a profile's outage) keeps 0. */
 double hidden_bandwidth(double real);
 
 /* Records the link's bandwidth and gives it hidden_bandwidth() of it. */

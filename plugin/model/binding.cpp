@@ -52,6 +52,8 @@ struct SlotInfo {          /* read at the comm's start, first re-rating, end, an
   uint64_t id;             /* trace id: start order, never reused */
   cg_host src, dst;
   double rate_traced;      /* rate of the last trace or debug row */
+  double own_b0;           /* b0 without the TCP window bound (<= 0: none) */
+  double b0;               /* the plan's b0: own_b0 and the TCP window bound now */
 };
 
 struct State {
@@ -359,6 +361,13 @@ public:
   void update_actions_state(double /*now*/, double /*delta*/) override {}
 };
 
+/* b0 (<= 0: none) with the comm's TCP window bound now. */
+double with_tcp_bound(double b0, const Action& action)
+{
+  double tcp = compat::tcp_bound(action);
+  return std::isfinite(tcp) && tcp > 0 && (b0 <= 0 || tcp < b0) ? tcp : b0;
+}
+
 /* A started comm into the graph and the binding's tables. */
 void add_comm(Action& action, const Host* src, const Host* dst)
 {
@@ -370,7 +379,7 @@ void add_comm(Action& action, const Host* src, const Host* dst)
     st.info.resize(c + 1);
   }
   st.actions[c] = &action;
-  st.info[c]    = SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN()};
+  st.info[c]    = SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN(), -1, -1};
   const uint32_t* links;
   const double* weights;
   size_t n = shared_links_comm_links(s, d, action, src, dst, &links, &weights);
@@ -379,11 +388,20 @@ void add_comm(Action& action, const Host* src, const Host* dst)
    * the dip's rate). A hidden link counts there at its hidden bandwidth: its real
    * bandwidth now is taken instead, for the node links and for the shared
    * links the ledger hides (a backbone inside its dip). */
-  double b0    = compat::own_bound(action); /* the TCP window bound stays SimGrid's: it moves with latency */
+  double b0    = compat::own_bound(action);
   double real  = links_bandwidth(s, d);
   double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
   if (start > 0 && (b0 < 0 || start < b0))
     b0 = start;
+  /* SimGrid's TCP window bound is part of b0: a comm whose links are all
+   * hidden runs at the bound min(b0, B) with the factor d / min(b0, B), and
+   * SimGrid's solver applies the TCP bound to that bound, so a TCP bound
+   * below min(b0, B) outside b0 got the penalty's factor on top (two
+   * comms into one host at half the TCP-bound rate). It moves with the
+   * route's latency (on_latency_changed). */
+  st.info[c].own_b0 = b0;
+  st.info[c].b0     = with_tcp_bound(b0, action);
+  b0                = st.info[c].b0;
   /* f: SimGrid's own factor of the comm (SMPI's bandwidth factor, or a
    * factor callback's value, which the smpi/bw-factor option does not see) */
   cg_rate_plan_add_comm(st.plan, c, b0, compat::rate_factor(action), alone_on(real), links,
@@ -607,9 +625,20 @@ void on_latency_changed()
 {
   if (st.graph == nullptr)
     return;
-  for (Action* a : st.actions)
-    if (a != nullptr && compat::keep_bound_below_latency_residue(st.model, *a))
+  for (size_t c = 0; c < st.actions.size(); c++) {
+    Action* a = st.actions[c];
+    if (a == nullptr)
+      continue;
+    if (compat::keep_bound_below_latency_residue(st.model, *a))
       st.updates++;
+    /* the TCP window bound in b0 follows the latency */
+    double b0 = with_tcp_bound(st.info[c].own_b0, *a);
+    if (b0 != st.info[c].b0) {
+      st.info[c].b0 = b0;
+      cg_rate_plan_set_base_bound(st.plan, static_cast<cg_comm>(c), b0);
+      st.pending = true;
+    }
+  }
   for (const State::Plain& p : st.plain)
     if (p.action != nullptr && compat::keep_bound_below_latency_residue(st.model, *p.action))
       st.updates++;

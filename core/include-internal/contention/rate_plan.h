@@ -70,6 +70,9 @@ void cg_rate_plan_remove_comm(cg_rate_plan *p, cg_comm c);
 /* Comm c's B is now `bandwidth` (a link's bandwidth changed): the next
  * flush re-rates every comm. */
 void cg_rate_plan_set_bandwidth(cg_rate_plan *p, cg_comm c, double bandwidth);
+/* Comm c's b0 is now `base_bound` (<= 0: none; its route's latency moved
+ * the simulator's TCP window bound): the next flush re-rates every comm. */
+void cg_rate_plan_set_base_bound(cg_rate_plan *p, cg_comm c, double base_bound);
 
 /* Plain comm k crossing links[i] with weights[i], getting `alone` (its
  * demand and ceiling); cg_rate_plan_set_plain_alone: that changed. */

@@ -127,6 +127,12 @@ void cg_rate_plan_remove_comm(cg_rate_plan *p, cg_comm c)
   p->recs[c].flags = 0;
 }
 
+void cg_rate_plan_set_base_bound(cg_rate_plan *p, cg_comm c, double base_bound)
+{
+  p->recs[c].base_bound = base_bound;
+  p->all = 1;
+}
+
 void cg_rate_plan_set_bandwidth(cg_rate_plan *p, cg_comm c, double bandwidth)
 {
   p->recs[c].B = bandwidth;

@@ -1,0 +1,46 @@
+#!/bin/sh
+# link_outage.sh PROGRAM: s4u_rate_comm under a profile that takes a's
+# node link to 0 B/s from 1 ms to 3 ms (network/weight-S:0; SimGrid's own
+# weight of a link of 0 B/s is infinite and aborts its solver otherwise).
+# Under SMPI a -> b (2 MB) stops there and ends at 0.00202 s. The plugin
+# held the hidden link at 1e15 B/s and gave the comm the bound B / p = 0,
+# which SimGrid reads as no bound: it ended at the outage, 0.00100000102 s.
+# a -> b and c -> d must take SMPI's times, relative 1e-6 (measured 0),
+# under both node-link modes.
+set -u
+prog=$1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '0.001 0\n0.003 1000000000\n' >"$tmp/la-profile.txt"
+{
+  echo "<?xml version='1.0'?>"
+  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
+  echo '<platform version="4.1"><zone id="z" routing="Full">'
+  for h in a b c d; do echo "  <host id=\"$h\" speed=\"1Gf\"/>"; done
+  echo '  <link id="la" bandwidth="1GBps" latency="10us" bandwidth_file="la-profile.txt"/>'
+  echo '  <link id="lb" bandwidth="1GBps" latency="10us"/>'
+  echo '  <link id="lc" bandwidth="1GBps" latency="10us"/><link id="ld" bandwidth="1GBps" latency="10us"/>'
+  echo '  <link id="bb" bandwidth="10GBps" latency="0s"/>'
+  for p in "a b" "a c" "a d" "b c" "b d" "c d"; do
+    set -- $p
+    echo "  <route src=\"$1\" dst=\"$2\"><link_ctn id=\"l$1\"/><link_ctn id=\"bb\"/><link_ctn id=\"l$2\"/></route>"
+  done
+  echo '</zone></platform>'
+} >"$tmp/plat.xml"
+. "$(dirname "$0")/against_smpi.sh"
+fails=0
+run() { # OUT CFG...
+  out=$1
+  shift
+  timeout 60 "$prog" "$tmp/plat.xml" 0 -1 --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 \
+    --cfg=smpi/lat-factor:0:1 --cfg=network/optim:Full --cfg=network/weight-S:0 --log=root.thres:warning "$@" \
+    >"$tmp/$out" 2>"$tmp/err" || { echo "FAIL: the run $* failed:"; cat "$tmp/err"; fails=$((fails + 1)); }
+}
+run SMPI --cfg=network/model:SMPI
+for mode in penalty maxmin; do
+  run $mode --cfg=network/model:contention --cfg=contention/node-links:$mode
+  for id in ab cd; do
+    against_smpi "node-links:$mode $id" "$(sed -n "s/^$id,//p" "$tmp/$mode")" "$(sed -n "s/^$id,//p" "$tmp/SMPI")"
+  done
+done
+[ $fails -eq 0 ]
