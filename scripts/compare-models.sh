@@ -13,9 +13,10 @@ here=$(dirname "$(readlink -f "$0")")
 py=${PYTHON:-}
 # A signal to this shell while it probes must stop it: bash would otherwise
 # wait for the probe and go on (a SIGINT then ran the whole campaign).
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+# (the line compare.py prints for a Ctrl-C before it starts anything)
+trap 'echo "compare-models: interrupted" >&2; exit 130' INT
+trap 'echo "compare-models: interrupted" >&2; exit 143' TERM
+trap 'echo "compare-models: interrupted" >&2; exit 129' HUP
 if [ -z "$py" ]; then
   for c in python3 /usr/bin/python3; do
     if "$c" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("matplotlib") is None)' 2>/dev/null; then

@@ -378,6 +378,9 @@ if __name__ == "__main__":
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
         import console
         console.open_closed_stderr()
+        # SIGTERM and SIGHUP stop it as Ctrl-C (they killed it with no
+        # line); the first one only, one ignored at start (nohup) stays so.
+        console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
             die("standard output: Bad file descriptor (closed when the program started)")
@@ -386,6 +389,6 @@ if __name__ == "__main__":
     except OSError as e:  # a full disk, a closed descriptor
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the exit's flush: no second report
         die(f"standard output: {e.strerror or e}")
-    except KeyboardInterrupt:  # Ctrl-C while a large trace is read: one line, not a traceback
+    except KeyboardInterrupt as e:  # a signal while a large trace is read: one line, not a traceback
         print("penalty-summary: interrupted", file=sys.stderr)
-        sys.exit(128 + signal.SIGINT)
+        sys.exit(128 + int(e.args[0] if e.args else signal.SIGINT))

@@ -349,6 +349,10 @@ if __name__ == "__main__":
     # (inside the try: a Ctrl-C while they are set was a traceback)
     console.open_closed_stderr()
     try:
+        # SIGTERM and SIGHUP stop it as Ctrl-C, also outside the runs (they
+        # killed it with no line while it checked its inputs); the first
+        # one only, one ignored at start (nohup) stays ignored.
+        console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
         # A SIGCHLD ignored by whatever started us (inherited through exec):
         # the kernel reaps the children and subprocess reports exit status 0
@@ -364,7 +368,7 @@ if __name__ == "__main__":
         # the interpreter's own flush at exit would fail again, noisily
         os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # (fd 1: sys.stdout is None when it was closed at start)
         status = 1
-    except KeyboardInterrupt:  # Ctrl-C outside the runs (reading and checking the inputs, writing the results)
+    except KeyboardInterrupt as e:  # a signal outside the runs (reading and checking the inputs, writing the results)
         print("validate: interrupted", file=sys.stderr)
-        status = 128 + signal.SIGINT
+        status = 128 + int(e.args[0] if e.args else signal.SIGINT)
     sys.exit(status)

@@ -216,9 +216,12 @@ if __name__ == "__main__":
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
         import console
         console.open_closed_stderr()
+        # SIGTERM and SIGHUP stop it as Ctrl-C (they killed it with no
+        # line); the first one only, one ignored at start (nohup) stays so.
+        console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         # (an inherited ignored SIGCHLD: every tool's exit status read as 0)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         sys.exit(main(sys.argv[1:]))
-    except KeyboardInterrupt:  # Ctrl-C during the grid search: one line, not a traceback
+    except KeyboardInterrupt as e:  # a signal during the grid search: one line, not a traceback
         print("validate_fit: interrupted", file=sys.stderr)
-        sys.exit(130)
+        sys.exit(128 + int(e.args[0] if e.args else signal.SIGINT))

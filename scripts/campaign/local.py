@@ -4,8 +4,9 @@ in plan order whatever order the runs finish in."""
 import os
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import ThreadPoolExecutor
 
+import console
 import simulate
 
 
@@ -47,7 +48,7 @@ def run_all(plan, out, jobs, quiet, runs=None):
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
         futures = [pool.submit(simulate.run, plan, r["index"], out) for r in runs]
-        for done, fut in enumerate(as_completed(futures), 1):
+        for done, fut in enumerate(console.finished_in_turn(futures), 1):  # (as_completed slept through signals)
             row = fut.result()
             if not quiet and row:
                 print(progress_line(done, total, row, time.monotonic() - t0), file=sys.stderr, flush=True)

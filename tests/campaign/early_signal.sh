@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A SIGINT, SIGTERM or SIGHUP sent to compare-models.sh while its shell
 # wrapper looks for a python3 with matplotlib stops it (exit 128 + the
-# signal, no campaign started). bash waited for the probe and went on: a
-# SIGINT then ran the whole campaign. The probe is made slow by a python3
-# on PATH that sleeps.
+# signal, the one line "compare-models: interrupted" of a Ctrl-C while
+# Python loads its modules, which was missing; no campaign started). bash
+# waited for the probe and went on: a SIGINT then ran the whole campaign.
+# The probe is made slow by a python3 on PATH that sleeps.
 # usage: early_signal.sh SOURCE_DIR BUILD_DIR
 set -uo pipefail
 src=$1
@@ -25,5 +26,7 @@ for sig in INT TERM HUP; do
   want=$((128 + $(kill -l "$sig")))
   [ $rc = $want ] || fail "SIG$sig during the probe: exit status $rc, want $want"
   [ ! -e "out-$sig/plan.json" ] || fail "SIG$sig during the probe: the campaign ran"
+  [ "$(cat "$sig.err")" = "compare-models: interrupted" ] ||
+    { cat "$sig.err"; fail "SIG$sig during the probe: not the one line 'compare-models: interrupted'"; }
 done
 echo "SIGINT, SIGTERM, SIGHUP during the wrapper's probe: stopped, no campaign"
