@@ -12,16 +12,8 @@ src=$1
 . "$src/tests/campaign/lib.sh"
 campaign_dir "$2"
 cd "$tmp"
-cp "$(command -v sleep)" marker-sleep
-cat > fake-smpirun <<'SH'
-#!/bin/sh
-case "$*" in *network/model:help*) echo "  SMPI: fake"; exit 0 ;; esac
-kill -KILL $PPID
-exec "$(dirname "$0")/marker-sleep" 30
-SH
-chmod +x fake-smpirun
-printf '#!/bin/sh\n' > app && chmod +x app
-mkdir -p nobuild/bin  # no built kernel: no check run before the runs
+fake_launcher 'kill -KILL $PPID
+exec "$(dirname "$0")/marker-sleep" 30'
 left=0
 for i in $(seq 10); do
   BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun ./fake-smpirun --program ./app --np 2 --models SMPI -j 1 \

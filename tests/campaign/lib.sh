@@ -60,3 +60,18 @@ EOT
   printf '#!/bin/sh\necho "MaxArraySize = 1001"\n' > "$tmp/bin/scontrol"
   chmod +x "$tmp/bin/"*
 }
+
+# fake_launcher COMMANDS: in the current directory, ./fake-smpirun, a
+# stand-in for the build's smpirun that names one model (SMPI) and runs
+# the given sh commands for each run; ./marker-sleep, a copy of sleep for
+# those commands to stand for a simulation (pgrep finds it); ./app, an
+# empty program; nobuild/bin, a build without the benchmark kernel (no
+# check run before the runs).
+fake_launcher() {
+  cp "$(command -v sleep)" marker-sleep
+  printf '#!/bin/sh\ncase "$*" in *network/model:help*) echo "  SMPI: fake"; exit 0 ;; esac\n%s\n' "$1" \
+    > fake-smpirun
+  chmod +x fake-smpirun
+  printf '#!/bin/sh\n' > app && chmod +x app
+  mkdir -p nobuild/bin
+}

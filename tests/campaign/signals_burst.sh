@@ -12,15 +12,7 @@ src=$1
 . "$src/tests/campaign/lib.sh"
 campaign_dir "$2"
 cd "$tmp"
-cp "$(command -v sleep)" marker-sleep
-cat > fake-smpirun <<'SH'
-#!/bin/sh
-case "$*" in *network/model:help*) echo "  SMPI: fake"; exit 0 ;; esac
-exec "$(dirname "$0")/marker-sleep" 60
-SH
-chmod +x fake-smpirun
-printf '#!/bin/sh\n' > app && chmod +x app
-mkdir -p nobuild/bin  # no built kernel: no check run before the runs
+fake_launcher 'exec "$(dirname "$0")/marker-sleep" 60'
 set -m  # background jobs get SIGINT
 for i in $(seq 12); do
   BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun ./fake-smpirun --program ./app --np "2 4 8" --models SMPI -j 2 \

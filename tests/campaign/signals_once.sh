@@ -12,15 +12,7 @@ src=$1
 . "$src/tests/campaign/lib.sh"
 campaign_dir "$2"
 cd "$tmp"
-cp "$(command -v sleep)" marker-sleep
-cat > fake-smpirun <<'SH'
-#!/bin/sh
-case "$*" in *network/model:help*) echo "  SMPI: fake"; exit 0 ;; esac
-exec "$(dirname "$0")/marker-sleep" 60
-SH
-chmod +x fake-smpirun
-printf '#!/bin/sh\n' > app && chmod +x app
-mkdir -p nobuild/bin  # no built kernel: no check run before the runs
+fake_launcher 'exec "$(dirname "$0")/marker-sleep" 60'
 running() { # running N: waits until N simulations run
   for _ in $(seq 300); do
     [ "$(pgrep -f "$tmp/marker-sleep" | wc -l)" -ge "$1" ] && return 0

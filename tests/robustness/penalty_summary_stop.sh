@@ -9,27 +9,13 @@ src=$1
 tmp=$(mktemp -d)
 trap 'exec 7>&-; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
+. "$src/tests/robustness/stop_lib.sh"
 mkfifo "$tmp/trace.csv"
-set -m  # background jobs get SIGINT
-for s in TERM HUP INT; do
-  python3 "$src/scripts/penalty-summary.py" "$tmp/trace.csv" >"$tmp/out$s.txt" 2>"$tmp/err$s.txt" &
-  v=$!
+start() { python3 "$src/scripts/penalty-summary.py" "$tmp/trace.csv" >"$tmp/out$1.txt" 2>"$tmp/err$1.txt" & }
+reading() {
   exec 7>"$tmp/trace.csv"
   echo "time,comm,src,dst,penalty,bound,event" >&7
-  sleep 1  # (it reads the header, then waits for the next line)
-  kill -$s $v
-  i=0
-  while kill -0 $v 2>/dev/null; do
-    i=$((i + 1))
-    [ $i -le 50 ] || { kill -KILL $v; fail "SIG$s: penalty-summary.py still runs 5 s after the signal"; }
-    sleep 0.1
-  done
-  exec 7>&-
-  wait $v
-  rc=$?
-  case $s in TERM) want=143 ;; HUP) want=129 ;; INT) want=130 ;; esac
-  [ $rc = $want ] || { cat "$tmp/err$s.txt"; fail "SIG$s: exit status $rc, want $want"; }
-  [ "$(cat "$tmp/err$s.txt")" = "penalty-summary: interrupted" ] ||
-    { cat "$tmp/err$s.txt"; fail "SIG$s: not the one line 'penalty-summary: interrupted'"; }
-  echo "SIG$s while a trace is read: status $rc, one line"
-done
+  sleep 1 # (it reads the header, then waits for the next line)
+}
+closed() { exec 7>&-; }
+stop_by_each_signal penalty-summary.py "penalty-summary: interrupted" start reading closed

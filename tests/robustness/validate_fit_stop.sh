@@ -10,36 +10,8 @@ src=$1 build=$2
 tmp=$(mktemp -d)
 trap 'pkill -KILL -f "$tmp/marker-sleep" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-mkdir -p "$tmp/build/bin"
+. "$src/tests/robustness/stop_lib.sh"
+sleeping_tool "$build" contention-compare
 ln -s "$build/bin/contention-predict" "$tmp/build/bin/contention-predict"
-cp "$(command -v sleep)" "$tmp/marker-sleep"
-printf '#!/bin/sh\n"%s" 60\nexec "%s" "$@"\n' "$tmp/marker-sleep" "$build/bin/contention-compare" \
-  >"$tmp/build/bin/contention-compare"
-chmod +x "$tmp/build/bin/contention-compare"
-set -m  # background jobs get SIGINT
-for s in TERM HUP INT; do
-  BUILD_DIR=$tmp/build python3 "$src/scripts/validate_fit.py" --family gige-recv >"$tmp/out$s.txt" 2>"$tmp/err$s.txt" &
-  v=$!
-  i=0
-  until pgrep -f "$tmp/marker-sleep" >/dev/null; do
-    i=$((i + 1))
-    [ $i -le 600 ] || fail "SIG$s: validate_fit.py did not start its fit"
-    sleep 0.1
-  done
-  kill -$s $v
-  i=0
-  while kill -0 $v 2>/dev/null; do
-    i=$((i + 1))
-    [ $i -le 50 ] || { kill -KILL $v; fail "SIG$s: validate_fit.py still runs 5 s after the signal"; }
-    sleep 0.1
-  done
-  wait $v
-  rc=$?
-  case $s in TERM) want=143 ;; HUP) want=129 ;; INT) want=130 ;; esac
-  [ $rc = $want ] || { cat "$tmp/err$s.txt"; fail "SIG$s: exit status $rc, want $want"; }
-  [ "$(cat "$tmp/err$s.txt")" = "validate_fit: interrupted" ] ||
-    { cat "$tmp/err$s.txt"; fail "SIG$s: not the one line 'validate_fit: interrupted'"; }
-  pkill -KILL -f "$tmp/marker-sleep"
-  sleep 0.2
-  echo "SIG$s during the fit: status $rc, one line"
-done
+start() { BUILD_DIR=$tmp/build python3 "$src/scripts/validate_fit.py" --family gige-recv >"$tmp/out$1.txt" 2>"$tmp/err$1.txt" & }
+stop_by_each_signal validate_fit.py "validate_fit: interrupted" start marker_sleeps marker_killed
