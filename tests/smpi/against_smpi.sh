@@ -8,3 +8,27 @@ against_smpi() {
     printf "%s: %.9g s, SMPI %.9g s (rel %.1e)\n", what, g, r, d; exit !(r > 0 && d <= 1e-6) }' ||
     { fails=$((fails + 1)); cat "$tmp/err" 2>/dev/null; }
 }
+
+# rate_comms_against_smpi PROGRAM PLATFORM CFG...: PROGRAM (s4u_rate_comm:
+# a -> b and c -> d from 0, no rate) on PLATFORM under SMPI, then under
+# contention in both node-link modes, factors 1, no cross-traffic,
+# network/optim:Full, with CFG; each comm's time against SMPI's. A run
+# that fails or lasts over 60 s counts a failure.
+rate_comms_against_smpi() {
+  prog=$1 plat=$2
+  shift 2
+  for mode in SMPI penalty maxmin; do
+    case $mode in
+      SMPI) model=--cfg=network/model:SMPI links= ;;
+      *) model=--cfg=network/model:contention links=--cfg=contention/node-links:$mode ;;
+    esac
+    timeout 60 "$prog" "$plat" 0 -1 --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 \
+      --cfg=smpi/lat-factor:0:1 --cfg=network/optim:Full --log=root.thres:warning $model $links "$@" \
+      >"$tmp/$mode" 2>"$tmp/err" || { echo "FAIL: the $mode run failed:"; cat "$tmp/err"; fails=$((fails + 1)); }
+  done
+  for mode in penalty maxmin; do
+    for id in ab cd; do
+      against_smpi "node-links:$mode $id" "$(sed -n "s/^$id,//p" "$tmp/$mode")" "$(sed -n "s/^$id,//p" "$tmp/SMPI")"
+    done
+  done
+}

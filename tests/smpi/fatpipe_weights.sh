@@ -52,18 +52,5 @@ fi
 } >"$tmp/plat.xml"
 . "$(dirname "$0")/against_smpi.sh"
 fails=0
-run() { # OUT CFG...
-  out=$1
-  shift
-  "$prog" "$tmp/plat.xml" 0 -1 --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
-    --cfg=network/optim:Full --log=root.thres:warning "$@" >"$tmp/$out" 2>"$tmp/err" ||
-    { echo "FAIL: the run $* failed:"; cat "$tmp/err"; fails=$((fails + 1)); }
-}
-run SMPI --cfg=network/model:SMPI
-for mode in penalty maxmin; do
-  run $mode --cfg=network/model:contention --cfg=contention/node-links:$mode
-  for id in ab cd; do
-    against_smpi "node-links:$mode $id" "$(sed -n "s/^$id,//p" "$tmp/$mode")" "$(sed -n "s/^$id,//p" "$tmp/SMPI")"
-  done
-done
+rate_comms_against_smpi "$prog" "$tmp/plat.xml"
 [ $fails -eq 0 ]
