@@ -377,10 +377,11 @@ if __name__ == "__main__":
         # (a closed or read-only standard error: usage errors exited 1, not 2)
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
         import console
+        import stopping
         console.open_closed_stderr()
         # SIGTERM and SIGHUP stop it as Ctrl-C (they killed it with no
         # line); the first one only, one ignored at start (nohup) stays so.
-        console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
+        stopping.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
             die("standard output: Bad file descriptor (closed when the program started)")

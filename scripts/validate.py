@@ -44,6 +44,7 @@ try:
     # was imported instead (an AttributeError traceback at the first run).
     sys.path.insert(1, os.path.join(HERE, "campaign"))
     import console
+    import stopping
     import lock
     from validate_chart import write_svg
     from validate_inputs import InputError, Platform, UsageError, load_manifest
@@ -352,7 +353,7 @@ if __name__ == "__main__":
         # SIGTERM and SIGHUP stop it as Ctrl-C, also outside the runs (they
         # killed it with no line while it checked its inputs); the first
         # one only, one ignored at start (nohup) stays ignored.
-        console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
+        stopping.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `validate.py | head` ends quietly
         # A SIGCHLD ignored by whatever started us (inherited through exec):
         # the kernel reaps the children and subprocess reports exit status 0

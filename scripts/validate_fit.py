@@ -215,10 +215,11 @@ if __name__ == "__main__":
         # (a closed or read-only standard error: usage errors exited 1, not 2)
         sys.path.insert(0, os.path.join(os.path.dirname(os.path.realpath(__file__)), "campaign"))
         import console
+        import stopping
         console.open_closed_stderr()
         # SIGTERM and SIGHUP stop it as Ctrl-C (they killed it with no
         # line); the first one only, one ignored at start (nohup) stays so.
-        console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
+        stopping.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         # (an inherited ignored SIGCHLD: every tool's exit status read as 0)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
         sys.exit(main(sys.argv[1:]))

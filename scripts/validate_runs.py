@@ -14,8 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 from validate_inputs import InputError, Platform
 
-import console  # scripts/campaign, on the path (validate.py)
-import run_watchdog
+import run_watchdog  # scripts/campaign, on the path (validate.py)
+import stopping
 
 MODELS = ("contention", "SMPI", "CM02", "LV08", "IB", "loggps")
 STYLES = ("splitduplex", "shared", "fatpipe")
@@ -129,7 +129,7 @@ def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
     pool = ThreadPoolExecutor(max_workers=jobs)
     # The first signal stops the runs, a second one during that stop is
     # ignored; a signal ignored at start (nohup's SIGHUP) stays ignored.
-    handlers = console.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
+    handlers = stopping.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
     try:
         futures = [pool.submit(_one, run, i, bench_run, work, timeout) for i, run in enumerate(runs)]
         for f in futures:

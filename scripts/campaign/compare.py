@@ -29,6 +29,7 @@ try:
     import simulate
     import slurm
     import spec
+    import stopping
     import table
     from console import shown
     from spec import CampaignError
@@ -254,7 +255,7 @@ if __name__ == "__main__":
     console.open_closed_stderr()
     try:
         # Ctrl-C raises KeyboardInterrupt, SIGTERM and SIGHUP Stopped; once.
-        console.stop_on_first_signal(lambda s: KeyboardInterrupt() if s == signal.SIGINT else Stopped(s),
+        stopping.stop_on_first_signal(lambda s: KeyboardInterrupt() if s == signal.SIGINT else Stopped(s),
                                      (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         # A SIGCHLD ignored by whatever started us (inherited through exec)
         # makes the kernel reap the simulations itself: wait4 failed with "No

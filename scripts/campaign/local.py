@@ -6,8 +6,8 @@ import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-import console
 import simulate
+import stopping
 
 
 def default_jobs():
@@ -48,7 +48,7 @@ def run_all(plan, out, jobs, quiet, runs=None):
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
         futures = [pool.submit(simulate.run, plan, r["index"], out) for r in runs]
-        for done, fut in enumerate(console.finished_in_turn(futures), 1):  # (as_completed slept through signals)
+        for done, fut in enumerate(stopping.finished_in_turn(futures), 1):  # (as_completed slept through signals)
             row = fut.result()
             if not quiet and row:
                 print(progress_line(done, total, row, time.monotonic() - t0), file=sys.stderr, flush=True)
