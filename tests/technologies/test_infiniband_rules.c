@@ -1,7 +1,9 @@
 /* Seed 000, Fig. 2: the four contention graphs and their printed penalties;
  * Fig. 4's graphs step by step; rule (b) as a max-min share of the
  * receiving card (several single-out and multi-out senders, parallel edges,
- * capped shares); other corner cases (pure incast, self-comm). */
+ * capped shares); the card's level bounding the multi-out comms too (a hub
+ * of multi-out senders, random graphs); other corner cases (pure incast,
+ * self-comm). */
 #include "check.h"
 #include "contention/graph.h"
 #include "contention/technology.h"
@@ -14,9 +16,10 @@ static cg_graph *ib(void) { return cg_graph_create(&cg_tech_infiniband, NULL); }
  * quiet hosts, so out-degrees 2..25 and many different penalties) and 3
  * single-out senders; built in the given order of the 27 senders. Returns
  * the graph; single[] gets the singles' comms, multi[] the multi-out
- * comms into 0. */
+ * comms into 0, quiet[] one comm of each multi-out sender to a quiet host
+ * (its penalty is the sender's P). */
 enum { HOT_MULTI = 24, HOT_SINGLE = 3 };
-static cg_graph *hot_receiver(const int *order, cg_comm *single, cg_comm *multi)
+static cg_graph *hot_receiver(const int *order, cg_comm *single, cg_comm *multi, cg_comm *quiet)
 {
   cg_graph *g = ib();
   for (int j = 0; j < HOT_MULTI + HOT_SINGLE; j++) {
@@ -27,10 +30,30 @@ static cg_graph *hot_receiver(const int *order, cg_comm *single, cg_comm *multi)
       continue;
     }
     multi[i] = cg_graph_add(g, s, 0);
-    for (int q = 0; q < i + 1; q++)
-      cg_graph_add(g, s, (cg_host)(1000 + 100 * i + q));
+    for (int q = 0; q < i + 1; q++) {
+      cg_comm c = cg_graph_add(g, s, (cg_host)(1000 + 100 * i + q));
+      if (q == 0)
+        quiet[i] = c;
+    }
   }
   return g;
+}
+
+/* Sum over the comms into each host of 1/penalty: the share of its card
+ * they get. Returns the largest. */
+static double fullest_card(const cg_graph *g)
+{
+  double worst = 0;
+  for (cg_host d = 0; d < (cg_host)cg_graph_host_count(g); d++) {
+    size_t n;
+    const cg_edge *in = cg_graph_in_edges(g, d, &n);
+    double sum = 0;
+    for (size_t i = 0; i < n; i++)
+      sum += cg_graph_edge_mult(g, in[i]) / cg_graph_edge_penalty(g, in[i]);
+    if (sum > worst)
+      worst = sum;
+  }
+  return worst;
 }
 
 /* x with sum of min(share, x) + n x = 1, by bisection (independent of the
@@ -171,18 +194,80 @@ int main(void)
   { /* Capped shares: four senders 1..4 of out-degree 2 (one comm into 0,
        one to a quiet host) and one single 5 into 0. P = 2 + 3/2 + 1 = 4.5
        each, above the fair level 1/5, so each counts for 1/5 and the single
-       gets the fair share: penalty 5 = d-(0), never more. */
+       gets the fair share: penalty 5 = d-(0), never more. The multi-out
+       comms into 0 are held at that level too (4/4.5 + 1/5 was 1.09
+       cards); their comms to the quiet hosts keep P = 4.5. */
     cg_graph *g = ib();
-    cg_comm m[4];
+    cg_comm m[4], q[4];
     for (cg_host s = 1; s <= 4; s++) {
       m[s - 1] = cg_graph_add(g, s, 0);
-      cg_graph_add(g, s, 10 + s);
+      q[s - 1] = cg_graph_add(g, s, 10 + s);
     }
     cg_comm single = cg_graph_add(g, 5, 0);
-    for (int i = 0; i < 4; i++)
-      CHECK_REL(cg_graph_penalty(g, m[i]), 4.5, tol);
+    for (int i = 0; i < 4; i++) {
+      CHECK_REL(cg_graph_penalty(g, m[i]), 5.0, tol);
+      CHECK_REL(cg_graph_penalty(g, q[i]), 4.5, tol);
+    }
     CHECK_REL(cg_graph_penalty(g, single), 5.0, tol);
+    CHECK_REL(fullest_card(g), 1.0, tol);
+    /* Without the single, P = 2 + 3/2 = 3.5 and 4/3.5 cards would reach
+       0: the comms into 0 get the fair share 4, the others 3.5. */
+    cg_graph_remove(g, single);
+    for (int i = 0; i < 4; i++) {
+      CHECK_REL(cg_graph_penalty(g, m[i]), 4.0, tol);
+      CHECK_REL(cg_graph_penalty(g, q[i]), 3.5, tol);
+    }
+    CHECK_REL(fullest_card(g), 1.0, tol);
     cg_graph_destroy(g);
+  }
+  { /* A hub of multi-out senders: k = 100 sources of out-degree 10, each
+       with one comm into 0 and nine to hosts of their own. Rule (c) gives
+       P = 10 + 99/10 = 19.9, so 0 would receive 100/19.9 = 5.03 cards; the
+       card's level 1/100 holds the comms into 0 at penalty 100, the fair
+       share, and the others at 19.9 (99 fixed-point terms of 1/10: 2.9e-11
+       relative, checked at 5e-11). */
+    enum { K = 100, DEG = 10 };
+    cg_graph *g = ib();
+    cg_comm hub[K], other[K];
+    for (int i = 0; i < K; i++) {
+      cg_host s = (cg_host)(1 + i);
+      hub[i] = cg_graph_add(g, s, 0);
+      for (int q = 1; q < DEG; q++) {
+        cg_comm c = cg_graph_add(g, s, (cg_host)(1000 + DEG * i + q));
+        if (q == 1)
+          other[i] = c;
+      }
+    }
+    for (int i = 0; i < K; i++) {
+      CHECK_REL(cg_graph_penalty(g, hub[i]), 100.0, tol);
+      CHECK_REL(cg_graph_penalty(g, other[i]), 19.9, 5e-11);
+    }
+    CHECK_REL(fullest_card(g), 1.0, tol);
+    cg_graph_destroy(g);
+  }
+  { /* Random graphs (some hot receivers, parallel edges): no card receives
+       more than itself. Before the level bounded the multi-out comms,
+       these reached 1.61 cards. */
+    check_seed(57);
+    double worst = 0;
+    for (int trial = 0; trial < 300; trial++) {
+      cg_graph *g = ib();
+      uint32_t hosts = 2 + (uint32_t)(check_next() % 31);
+      size_t comms = 1 + check_next() % 200;
+      for (size_t i = 0; i < comms; i++) {
+        cg_host s = (cg_host)(check_next() % hosts), d;
+        do
+          d = (cg_host)(check_next() % (check_next() % 2 ? 3 : hosts));
+        while (d == s);
+        cg_graph_add(g, s, d);
+      }
+      double f = fullest_card(g);
+      if (f > worst)
+        worst = f;
+      cg_graph_destroy(g);
+    }
+    CHECK(worst <= 1 + tol);
+    CHECK(worst >= 1 - tol); /* some card is full: the draws do contend */
   }
   { /* Hot receiver (more than 16 multi-out comms: the heapsort path), some
        shares capped and some not; checked against bisection, and the same
@@ -192,16 +277,19 @@ int main(void)
       fwd[i] = i;
       rev[i] = HOT_MULTI + HOT_SINGLE - 1 - i;
     }
-    cg_comm s1[HOT_SINGLE], m1[HOT_MULTI], s2[HOT_SINGLE], m2[HOT_MULTI];
-    cg_graph *g = hot_receiver(fwd, s1, m1), *h = hot_receiver(rev, s2, m2);
+    cg_comm s1[HOT_SINGLE], m1[HOT_MULTI], q1[HOT_MULTI], s2[HOT_SINGLE], m2[HOT_MULTI], q2[HOT_MULTI];
+    cg_graph *g = hot_receiver(fwd, s1, m1, q1), *h = hot_receiver(rev, s2, m2, q2);
     double share[HOT_MULTI];
     int capped = 0;
     for (int i = 0; i < HOT_MULTI; i++)
-      share[i] = 1 / cg_graph_penalty(g, m1[i]);
+      share[i] = 1 / cg_graph_penalty(g, q1[i]); /* 1 / P(s) */
     double x = level_by_bisection(share, HOT_MULTI, HOT_SINGLE);
-    for (int i = 0; i < HOT_MULTI; i++)
+    for (int i = 0; i < HOT_MULTI; i++) {
       capped += share[i] > x;
+      CHECK_REL(cg_graph_penalty(g, m1[i]), share[i] > x ? 1 / x : 1 / share[i], tol);
+    }
     CHECK(capped > 0 && capped < HOT_MULTI);
+    CHECK_REL(fullest_card(g), 1.0, tol);
     for (int i = 0; i < HOT_SINGLE; i++) {
       CHECK_REL(cg_graph_penalty(g, s1[i]), 1 / x, tol);
       CHECK(cg_graph_penalty(g, s1[i]) == cg_graph_penalty(h, s2[i]));

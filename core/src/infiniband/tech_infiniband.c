@@ -20,14 +20,21 @@
  * Every edge counts, parallel edges of a multi-out source included; since
  * x >= 1/d-(d), a single-out comm never gets less than the fair share.
  *
- * Parallel comms get one penalty (P(s), or rule (b) on their one
+ * The level x bounds the comms of M(d) too: a comm of M(d) whose 1/P is
+ * above x gets penalty 1/x on that edge (its other edges keep P(s)), so d
+ * never receives more than its card. Rule (c) alone does not bound d:
+ * k sources of out-degree D, one comm each into d, would give d
+ * k D / (D^2 + k - 1) cards. With n = 0 the level exists only when the
+ * shares 1/P sum above 1; otherwise every comm keeps P(s).
+ *
+ * Parallel comms get one penalty (P(s), or the level on their one
  * destination): the graph holds them as one edge (edge_penalties) and the
  * loops below run over edges, weighting an edge by its multiplicity.
  *
  * Incremental state: per destination, integer aggregates over its in-edges
  * of 1/d+(src) (fixed point), d+(src), d+(src)^2 and the count of sources
  * of out-degree 1. Integer sums make the multi-out penalties independent of
- * the order in which comms arrived; rule (b) sorts the 1/P values before
+ * the order in which comms arrived; the level sorts the 1/P values before
  * summing them. So incremental and from-scratch results are bit-identical.
  * The 2^-36 resolution of 1/d is far below any printed digit (error <=
  * 1.5e-11 per term).
@@ -59,15 +66,11 @@ typedef struct ib_state {
   size_t *counted;    /* for a stale source: the d+ its comms are counted at */
   size_t counted_cap;
   cg_hostset stale;   /* sources whose d+ changed since the last evaluation */
-  cg_hostset visited; /* scratch: destinations already scanned */
-  cg_hostset singles; /* scratch: out-degree-1 sources to evaluate last */
   cg_hostset dests;   /* destinations whose senders must be re-evaluated */
   cg_hostset sources; /* scratch: the dirty sources plus those senders */
-  /* Rule (b) solved once per destination and evaluation, for destinations
-   * with several single-out senders (kept out of ib_dest: rarely used). */
-  cg_hostset solved;  /* scratch: destinations whose rule_b_rho is current */
-  double *rule_b_rho;
-  size_t rule_b_cap;
+  cg_hostset levels;  /* scratch: destinations whose in-edges get new penalties */
+  double *source_penalty; /* P(s) of a source of out-degree >= 2 */
+  size_t source_cap;
   double *shares;     /* scratch: 1/P of the multi-out comms into one dest */
   size_t shares_cap;
 } ib_state;
@@ -80,12 +83,10 @@ static void ib_destroy(void *p)
   free(st->dest);
   free(st->counted);
   cg_hostset_free(&st->stale);
-  cg_hostset_free(&st->visited);
-  cg_hostset_free(&st->singles);
   cg_hostset_free(&st->dests);
   cg_hostset_free(&st->sources);
-  cg_hostset_free(&st->solved);
-  free(st->rule_b_rho);
+  cg_hostset_free(&st->levels);
+  free(st->source_penalty);
   free(st->shares);
   free(st);
 }
@@ -96,15 +97,15 @@ static ib_state *state_of(cg_graph *g)
   if (!st) {
     st = cg_xcalloc(1, sizeof *st);
     cg_hostset_init(&st->stale);
-    cg_hostset_init(&st->visited);
-    cg_hostset_init(&st->singles);
     cg_hostset_init(&st->dests);
     cg_hostset_init(&st->sources);
-    cg_hostset_init(&st->solved);
+    cg_hostset_init(&st->levels);
     cg_graph_set_tech_state(g, st);
   }
   cg_grow((void **)&st->dest, &st->cap, cg_graph_host_count(g), sizeof *st->dest);
   cg_grow((void **)&st->counted, &st->counted_cap, cg_graph_host_count(g), sizeof *st->counted);
+  cg_grow((void **)&st->source_penalty, &st->source_cap, cg_graph_host_count(g),
+          sizeof *st->source_penalty);
   return st;
 }
 
@@ -228,110 +229,92 @@ static void sort_shares(double *v, size_t m)
   }
 }
 
-/* Rule (b) on destination d: the level x that the out-degree-1 senders get
- * when they share equally what the multi-out comms leave, a multi-out comm
- * counting for min(1/P, x); returns 1/x. The shares are sorted so that the
- * sum does not depend on the order of d's in-edges. */
-static double rule_b(const cg_graph *g, ib_state *st, cg_host d)
+/* The level on destination d: the x with which every comm into d whose
+ * source has out-degree 1 gets x and every other one min(1/P, x), filling
+ * the card; returns 1/x, or 0 when the comms of M(d) fit without one (no
+ * out-degree-1 sender and the shares 1/P sum to at most 1). The shares are
+ * sorted so that the sum does not depend on the order of d's in-edges. */
+static double card_level(const cg_graph *g, ib_state *st, cg_host d)
 {
   size_t in_deg = cg_graph_in_degree(g, d), m = 0, ne;
   const cg_edge *in = cg_graph_in_edges(g, d, &ne);
   size_t n = (size_t)st->dest[d].singles;
   if (in_deg - n > st->shares_cap)
     cg_grow((void **)&st->shares, &st->shares_cap, in_deg - n, sizeof *st->shares);
-  for (size_t i = 0; i < ne; i++)
-    if (cg_graph_out_degree(g, cg_graph_edge_src(g, in[i])) > 1) {
-      double share = 1.0 / cg_graph_edge_penalty(g, in[i]);
-      for (size_t k = cg_graph_edge_mult(g, in[i]); k > 0; k--) /* one share per comm */
+  double sum = 0;
+  for (size_t i = 0; i < ne; i++) {
+    cg_host s = cg_graph_edge_src(g, in[i]);
+    if (cg_graph_out_degree(g, s) > 1) {
+      double share = 1.0 / st->source_penalty[s];
+      for (size_t k = cg_graph_edge_mult(g, in[i]); k > 0; k--) { /* one share per comm */
         st->shares[m++] = share;
+        sum += share;
+      }
     }
+  }
+  /* Clearly below one card in any summing order: no level (the sorted sum
+   * below would find the same, this only skips the sort). */
+  if (n == 0 && sum < 1.0 - 1e-9)
+    return 0.0;
   sort_shares(st->shares, m);
   /* Water-filling: `left` of the card is shared by `k` comms; a share
    * below the level left/k is taken whole, the rest are capped at it. */
   double left = 1.0, k = (double)(n + m);
   for (size_t i = 0; i < m && st->shares[i] * k < left; i++, k -= 1.0)
     left -= st->shares[i];
-  return k / left;
+  return k > 0 ? k / left : 0.0;
 }
 
-/* Penalty of the comm of an out-degree-1 source s; rule (b) is solved once
- * per destination and evaluation when several such sources share it. */
-static double single_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
+/* Sets the penalty of every comm into d: P(s) for a multi-out source, held
+ * at the card's level; the level for an out-degree-1 source. */
+static void set_level(cg_graph *g, ib_state *st, cg_host d)
 {
-  size_t n;
-  const cg_edge *out = cg_graph_out_edges(g, s, &n);
-  cg_host d = cg_graph_edge_dst(g, out[0]);
-  size_t in_deg = cg_graph_in_degree(g, d);
-  const ib_dest *x = &st->dest[d];
+  size_t in_deg = cg_graph_in_degree(g, d), ne;
+  const cg_edge *in = cg_graph_in_edges(g, d, &ne);
+  double rho;
   if (in_deg == 1)
-    return 1.0; /* rule (a): alone on its destination */
-  if (x->singles == (int64_t)in_deg) /* incast of singles: the fair share */
-    return (double)in_deg;
-  int shared = x->singles > 1; /* other single-out senders will ask too */
-  if (shared && !cg_hostset_add(&st->solved, d))
-    return st->rule_b_rho[d];
-  double rho = rule_b(g, st, d);
-  if (shared) {
-    if (d >= st->rule_b_cap)
-      cg_grow((void **)&st->rule_b_rho, &st->rule_b_cap, (size_t)d + 1, sizeof *st->rule_b_rho);
-    st->rule_b_rho[d] = rho;
-  }
-  return rho;
-}
-
-static void set_all_out(cg_graph *g, cg_host s, double p, int *changed)
-{
-  size_t n;
-  const cg_edge *out = cg_graph_out_edges(g, s, &n);
-  for (size_t i = 0; i < n; i++) {
-    double old = cg_graph_edge_penalty(g, out[i]);
-    if (!(old == p))
-      *changed = 1;
-    cg_graph_set_edge_penalty(g, out[i], p);
+    rho = 0.0; /* rule (a) for a single; a multi-out comm alone keeps P */
+  else if (st->dest[d].singles == (int64_t)in_deg)
+    rho = (double)in_deg; /* incast of singles: the fair share */
+  else
+    rho = card_level(g, st, d);
+  for (size_t i = 0; i < ne; i++) {
+    cg_host s = cg_graph_edge_src(g, in[i]);
+    double p;
+    if (cg_graph_out_degree(g, s) > 1)
+      p = rho > st->source_penalty[s] ? rho : st->source_penalty[s];
+    else
+      p = rho > 0 ? rho : 1.0;
+    cg_graph_set_edge_penalty(g, in[i], p);
   }
 }
 
-/* Sets the penalty of a multi-out source s; an out-degree-1 source is only
- * queued, as rule (b) reads the multi-out penalties. */
-static void evaluate_source(cg_graph *g, ib_state *st, cg_host s)
+/* Computes P(s) of a multi-out source s; when it changed, or s itself had
+ * an event, the destinations of s get new levels. An out-degree-1 source
+ * only marks its destination. */
+static void evaluate_source(cg_graph *g, ib_state *st, cg_host s, int had_event)
 {
-  size_t D = cg_graph_out_degree(g, s);
-  if (D == 1)
-    cg_hostset_add(&st->singles, s);
-  if (D < 2)
+  size_t D = cg_graph_out_degree(g, s), n;
+  if (D == 0)
     return;
-  int changed = 0;
-  set_all_out(g, s, multi_source_penalty(g, st, s), &changed);
-  if (!changed)
-    return;
-  /* Out-degree-1 sources sharing a destination with s depend on P(s);
-   * scan each destination that has such sources once. */
-  size_t n;
   cg_graph_out_edges(g, s, &n);
   const cg_host *dst = cg_graph_out_edge_peers(g, s);
-  for (size_t j = 0; j < n; j++) {
-    cg_host d = dst[j];
-    if (st->dest[d].singles == 0 || !cg_hostset_add(&st->visited, d))
-      continue;
-    size_t m;
-    cg_graph_in_edges(g, d, &m);
-    const cg_host *src = cg_graph_in_edge_peers(g, d);
-    for (size_t k = 0; k < m; k++) {
-      cg_host o = src[k];
-      if (cg_graph_out_degree(g, o) == 1)
-        cg_hostset_add(&st->singles, o);
-    }
+  if (D >= 2) {
+    double p = multi_source_penalty(g, st, s);
+    if (p == st->source_penalty[s] && !had_event)
+      return;
+    st->source_penalty[s] = p;
   }
+  for (size_t j = 0; j < n; j++)
+    cg_hostset_add(&st->levels, dst[j]);
 }
 
 static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
 {
   ib_state *st = state_of(g);
   settle_stale(g, st);
-  cg_hostset_clear(&st->singles);
   cg_hostset_clear(&st->sources);
-  cg_hostset_clear(&st->visited);
-  cg_hostset_clear(&st->solved);
+  cg_hostset_clear(&st->levels);
   /* The dirty sources, then every other sender into a destination that
    * edge_changed() recorded, each once. Without such destinations (a full
    * recomputation) the dirty set needs no copy. */
@@ -339,24 +322,24 @@ static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
   for (size_t i = 0; i < dirty->count; i++) {
     if (expand)
       cg_hostset_add(&st->sources, dirty->items[i]);
-    evaluate_source(g, st, dirty->items[i]);
+    evaluate_source(g, st, dirty->items[i], 1);
   }
   for (size_t i = 0; i < st->dests.count; i++) {
+    cg_host d = st->dests.items[i];
+    cg_hostset_add(&st->levels, d); /* its in-edges changed */
     size_t m;
-    cg_graph_in_edges(g, st->dests.items[i], &m);
-    const cg_host *src = cg_graph_in_edge_peers(g, st->dests.items[i]);
+    cg_graph_in_edges(g, d, &m);
+    const cg_host *src = cg_graph_in_edge_peers(g, d);
     for (size_t k = 0; k < m; k++) {
       cg_host o = src[k];
       if (cg_hostset_add(&st->sources, o))
-        evaluate_source(g, st, o);
+        evaluate_source(g, st, o, 0);
     }
   }
   cg_hostset_clear(&st->dests);
-  for (size_t i = 0; i < st->singles.count; i++) {
-    cg_host s = st->singles.items[i];
-    int changed = 0;
-    set_all_out(g, s, single_source_penalty(g, st, s), &changed);
-  }
+  /* Every P(s) is current: the levels read them. */
+  for (size_t i = 0; i < st->levels.count; i++)
+    set_level(g, st, st->levels.items[i]);
 }
 
 const cg_tech cg_tech_infiniband = {
@@ -367,5 +350,5 @@ const cg_tech cg_tech_infiniband = {
   .edge_changed = ib_edge_changed,
   .evaluate = ib_evaluate,
   .destroy_state = ib_destroy,
-  .edge_penalties = 1, /* P(s) per source, rule (b) per destination */
+  .edge_penalties = 1, /* P(s) per source, held at each destination's level */
 };
