@@ -197,6 +197,32 @@ def resume(out, run):
     return run_locally(plan, out, run, todo)
 
 
+def new_directories(out):
+    """The directories that making OUT creates, deepest first."""
+    made, path = [], os.path.abspath(out)
+    while not os.path.lexists(path):
+        made.append(path)
+        path = os.path.dirname(path)
+    return made
+
+
+def undo_out(out, made, before):
+    """A campaign refused while it plans leaves OUT as it found it: the files
+    it added there (campaign.lock, the generated hostfile) and the
+    directories it made go."""
+    lock.release()
+    for name in set(os.listdir(out)) - before:
+        try:
+            os.remove(os.path.join(out, name))
+        except OSError:
+            pass
+    for path in made:
+        try:
+            os.rmdir(path)
+        except OSError:
+            break
+
+
 def main(argv):
     own = argv[:argv.index("--")] if "--" in argv else argv
     spec.REQUIRE_BUILT = "--check-options" not in own
@@ -231,12 +257,17 @@ def main(argv):
     settings = cli.merge(file_s, cli_s, build)
     out = run["out"] or os.path.join(build, "compare")
     results.check_new_out(out)
+    made, before = new_directories(out), set(os.listdir(out)) if os.path.isdir(out) else set()
     lock.hold(out)
-    check_no_slurm_jobs(out)
-    runs = planner.build(settings, out, build, os.getcwd())
     jobs = run["jobs"] or local.default_jobs()
-    planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
-                          f"{jobs} at once (-j {jobs})" if jobs > 1 else None)
+    try:
+        check_no_slurm_jobs(out)
+        runs = planner.build(settings, out, build, os.getcwd())
+        planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
+                              f"{jobs} at once (-j {jobs})" if jobs > 1 else None)
+    except CampaignError:
+        undo_out(out, made, before)
+        raise
     results.clear_runs(out)
     plan = planner.make(runs, settings, os.getcwd())
     planner.save(out, plan)
