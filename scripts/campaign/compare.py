@@ -72,6 +72,11 @@ def report(out, plan, run):
             print(f"compare-models: figures skipped: {e}", file=sys.stderr)
         except (ValueError, OverflowError) as e:  # times matplotlib cannot place on an axis
             print(f"compare-models: figures skipped: matplotlib cannot draw these times ({e})", file=sys.stderr)
+        except (KeyboardInterrupt, Stopped) as e:  # nothing runs any more: say the results are whole
+            signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+            print(f"compare-models: stopped by signal {signum} while drawing the figures; the runs had ended, "
+                  f"results in {csv_path}", file=sys.stderr)
+            return 128 + signum
     to_stdout(f"data:    {csv_path}\n")
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 
