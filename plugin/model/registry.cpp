@@ -149,8 +149,12 @@ const ModelEntry models[] = {
 
 /* SimGrid's parallel-task host model (host/model:ptask_L07) times every
  * comm with a network model of its own and never builds the one
- * network/model names: one of the plugin's models there changed nothing,
- * without a word. Read once the platform (and its <config>) is loaded. */
+ * network/model names: under 3.32 one of the plugin's models there changed
+ * nothing, without a word; 4.0 and 4.1 abort when they build the host
+ * model ("Changing the network or CPU model is not allowed", a backtrace).
+ * Read when the platform's creation starts (4.x: after its <config>,
+ * right before the models are built) and once it is loaded (3.32: its
+ * <config> included). */
 void refuse_ptask_host_model()
 {
   if (simgrid::config::get_value<std::string>("host/model") != "ptask_L07")
@@ -206,6 +210,7 @@ extern "C" int contention_simgrid_register(void)
   contention_sg::run_status_watch();
   contention_sg::paje_vars_setup(); /* before SimGrid's tracing hooks the platform creation */
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
+  simgrid::s4u::Engine::on_platform_creation_cb(&refuse_ptask_host_model);
   simgrid::s4u::Engine::on_platform_created_cb([] {
     refuse_ptask_host_model();
     contention_sg::options_warn_unused(simgrid::config::get_value<std::string>("network/model"));
