@@ -55,7 +55,7 @@ struct SlotInfo {          /* read at the comm's start, first re-rating, end, an
   double own_b0;           /* b0 without the TCP window bound (<= 0: none) */
   double b0;               /* the plan's b0: own_b0 and the TCP window bound now */
   double f;                /* SimGrid's own rate factor of the comm, read at its start */
-  bool resumed;            /* back from a suspension: its rows are updates */
+  bool resumed;            /* back from a suspension after its start row: its rows are updates */
 };
 
 struct State {
@@ -600,7 +600,7 @@ void apply_suspensions()
                 0, 0, "suspended");
     XBT_DEBUG("comm %llu %s -> %s: suspended", static_cast<unsigned long long>(i.id), st.hosts[i.src]->get_cname(),
               st.hosts[i.dst]->get_cname());
-    i.resumed = true;
+    i.resumed = not std::isnan(i.rate_traced); /* suspended before its first row: its resume starts it */
     cg_comm taken;
     cg_ptr_index_take(&st.active, a, &taken);
     lop_comm_end(static_cast<cg_comm>(c)); /* contention/lop hook */
