@@ -7,8 +7,9 @@ usage: scripts/penalty-summary.py TRACE.csv [--bins N] [--top N] [--svg FILE]
 
 Reads the CSV rows time,comm,src,dst,penalty,bound,event (doc/simgrid-plugin.md,
 "Penalty CSV trace"). Each comm holds the penalty of its last start/update row
-until its end or failed row (a comm with no end row, from a run that stopped,
-is closed at the last time of the file and counted as unfinished). Prints:
+until its end, failed or suspended row (a suspended comm counts again from the
+update row of its resume; a comm with no end row, from a run that stopped, is
+closed at the last time of the file and counted as unfinished). Prints:
 
   * totals: comms, hosts, simulated span, share of comm-time spent under a
     penalty > 1, time-weighted mean and largest penalty;
@@ -188,6 +189,7 @@ def read_segments(path):
             die(f"{path}:1: not a penalty trace: header {','.join(header or [])!r}, "
                 f"expected {','.join(expected)!r}")
         live = {}  # comm -> [t, src, dst, penalty]
+        suspended = {}  # comm -> (src, dst): out of the graph until its next update
         segments = []
         hosts = set()
         seen = set()
@@ -214,7 +216,12 @@ def read_segments(path):
                 if event == "start" and comm in live:
                     die(f"{path}:{line}: start of comm {comm}, which is already running (started at "
                         f"{live[comm][0]:g} s)")
-                if comm in live:
+                if event == "update" and comm in suspended:  # resumed
+                    if (src, dst) != suspended[comm]:
+                        s, d = suspended[comm]
+                        die(f"{path}:{line}: update of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
+                    del suspended[comm]
+                elif comm in live:
                     t0, s, d, p = live[comm]
                     if (src, dst) != (s, d):  # its later segments were counted for other hosts
                         die(f"{path}:{line}: update of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
@@ -227,6 +234,19 @@ def read_segments(path):
                 live[comm] = [t, src, dst, penalty]
                 hosts.update((src, dst))
                 seen.add(comm)
+            elif event == "suspended":
+                if comm not in live:
+                    die(f"{path}:{line}: suspension of comm {comm}, which is not running")
+                t0, s, d, p = live.pop(comm)
+                if (src, dst) != (s, d):
+                    die(f"{path}:{line}: suspension of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
+                segments.append((t0, t, s, d, p))
+                suspended[comm] = (s, d)
+            elif event in ("end", "failed") and comm in suspended:
+                if (src, dst) != suspended[comm]:
+                    s, d = suspended[comm]
+                    die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
+                del suspended[comm]
             elif event in ("end", "failed"):
                 if comm not in live:
                     die(f"{path}:{line}: {event} of comm {comm}, which is not running")
@@ -235,7 +255,7 @@ def read_segments(path):
                     die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 segments.append((t0, t, s, d, p))
             else:
-                die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed)")
+                die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed, suspended)")
         for t0, s, d, p in live.values():
             segments.append((t0, t_last, s, d, p))
     t_begin = min((s[0] for s in segments), default=0.0)

@@ -74,6 +74,13 @@ void on_comm_state_change(void (*fn)(Action& action));
  * Comm::wait_for) by dropping its action, without a state change. */
 void on_comm_dropped(void (*fn)(Action& action));
 
+/* Calls fn() after any action is suspended or resumed (SimGrid's
+ * Action::suspend and resume, which a comm's Activity::suspend or resume
+ * and its actor's reach; no signal, 3.32 to 4.1): the comm's action says
+ * which by Action::is_suspended(). Defined in front of libsimgrid's, as
+ * on_latency_changed. */
+void on_suspension(void (*fn)());
+
 /* Calls fn(link) when a link is turned on or off, before SimGrid fails the
  * comms of a link turned off (3.32's Link::on_state_change, 4.x's
  * Link::on_onoff). */

@@ -21,7 +21,11 @@
  *   the plugin holds at another value its real one; the plugin's own
  *   readings call libsimgrid's definition (held_bandwidth). libsimgrid's
  *   own callers (sg_host_get_route_bandwidth, the Paje tracer's bandwidth
- *   variable) reach the hook as its Profile::schedule calls do. */
+ *   variable) reach the hook as its Profile::schedule calls do.
+ * - The kernel's Action::suspend() and Action::resume(), exported under the
+ *   same names by 3.32, 4.0 and 4.1 and called through the action's vtable
+ *   (a comm's CommImpl::suspend and resume, which fire no signal): a hook
+ *   after each (on_suspension). */
 #include "sg_compat.hpp"
 
 #include <simgrid/link.h>
@@ -224,7 +228,48 @@ extern "C" double sg_link_get_bandwidth(const_sg_link_t link)
   return _ZNK7simgrid3s4u4Link13get_bandwidthEv(link);
 }
 
+namespace {
+void (*suspension_hook)() = nullptr;
+
+using ActionFn = void (*)(void*);
+ActionFn simgrid_action_fn(const char* symbol, const char* what)
+{
+  auto fn = reinterpret_cast<ActionFn>(dlsym(RTLD_NEXT, symbol));
+  if (fn == nullptr) {
+    std::fprintf(stderr, "contention: SimGrid's %s not found (%s)\n", what, dlerror());
+    std::abort();
+  }
+  return fn;
+}
+} // namespace
+
+#define ACTION_SUSPEND_SYMBOL "_ZN7simgrid6kernel8resource6Action7suspendEv"
+#define ACTION_RESUME_SYMBOL "_ZN7simgrid6kernel8resource6Action6resumeEv"
+
+/* simgrid::kernel::resource::Action::suspend() (compat::on_suspension). */
+extern "C" void _ZN7simgrid6kernel8resource6Action7suspendEv(void* self)
+{
+  static ActionFn theirs = simgrid_action_fn(ACTION_SUSPEND_SYMBOL, "Action::suspend");
+  theirs(self);
+  if (suspension_hook != nullptr)
+    suspension_hook();
+}
+
+/* simgrid::kernel::resource::Action::resume() (compat::on_suspension). */
+extern "C" void _ZN7simgrid6kernel8resource6Action6resumeEv(void* self)
+{
+  static ActionFn theirs = simgrid_action_fn(ACTION_RESUME_SYMBOL, "Action::resume");
+  theirs(self);
+  if (suspension_hook != nullptr)
+    suspension_hook();
+}
+
 namespace contention_sg::compat {
+
+void on_suspension(void (*hook)())
+{
+  suspension_hook = hook;
+}
 
 void on_get_bandwidth(double (*hook)(const simgrid::s4u::Link& link, double held))
 {

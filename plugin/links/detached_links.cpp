@@ -272,6 +272,18 @@ void detached_links_comm_end(cg_comm c)
     st.comms[c].action = nullptr;
 }
 
+void detached_links_comm_restore(cg_comm c)
+{
+  if (c >= st.comms.size() || st.comms[c].action == nullptr)
+    return;
+  Comm& comm = st.comms[c];
+  for (const Dropped& d : comm.dropped)
+    compat::add_variable_term(st.model, *comm.action, d.term);
+  st.reattached += comm.dropped.size();
+  comm.dropped.clear();
+  comm.action = nullptr;
+}
+
 void detached_links_end()
 {
   XBT_VERB("contention: %llu comms' variables without their hidden links (%llu terms dropped, %llu re-attached, "

@@ -48,6 +48,10 @@ void reattach_link(const simgrid::s4u::Link* link);
  * dropped the link would run past the change unseen. */
 void keep_link_attached(const simgrid::s4u::Link* link);
 void detached_links_comm_end(cg_comm c);
+/* Comm c leaves the model while its action goes on (suspended): its
+ * dropped terms go back into its variable, which is then SimGrid's again,
+ * and the comm is forgotten (its next first re-rating drops them anew). */
+void detached_links_comm_restore(cg_comm c);
 /* Logs the counts (verbose) and forgets everything. */
 void detached_links_end();
 

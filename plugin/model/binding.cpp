@@ -54,6 +54,8 @@ struct SlotInfo {          /* read at the comm's start, first re-rating, end, an
   double rate_traced;      /* rate of the last trace or debug row */
   double own_b0;           /* b0 without the TCP window bound (<= 0: none) */
   double b0;               /* the plan's b0: own_b0 and the TCP window bound now */
+  double f;                /* SimGrid's own rate factor of the comm, read at its start */
+  bool resumed;            /* back from a suspension after its start row: its rows are updates */
 };
 
 struct State {
@@ -90,6 +92,14 @@ struct State {
     const Host* dst;
   };
   std::vector<Start> starts; /* comms started since the last flush, in start order */
+  /* Suspended comms (Activity::suspend, or their actor's): out of the graph
+   * and the plan, their slot kept for their resume. */
+  struct Suspended {
+    Action* action;
+    SlotInfo info;
+  };
+  std::vector<Suspended> suspended;
+  bool suspension_changed = false; /* an activity was suspended or resumed since the last flush */
   /* Intra-host comms whose route crosses node links ("plain": no penalty
    * rates them), by handle: SimGrid no longer sees those links' capacity,
    * so each is bounded at what it gets alone and loads the ledger. */
@@ -245,7 +255,7 @@ void row(const cg_rate_change& ch)
             st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(), penalty, ch.rate);
   if (trace_enabled())
     trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
-              penalty, ch.rate, ch.first ? "start" : "update");
+              penalty, ch.rate, ch.first && not i.resumed ? "start" : "update");
   i.rate_traced = ch.rate;
 }
 
@@ -295,6 +305,7 @@ void check_penalties()
 }
 
 void add_started_comms();
+void apply_suspensions();
 
 /* Evaluates the graph once for all the events of this instant (deferred
  * mode) and applies the plan's new (bound, factor) pairs of the comms whose
@@ -306,6 +317,7 @@ void flush()
   st.pending = false;
   st.flushes++;
   add_started_comms(); /* not timed: the comm starts were not, and the rules' time is the core's */
+  apply_suspensions();
   st.rows = trace_enabled() || XBT_LOG_ISENABLED(contention, xbt_log_priority_debug);
   using clock = std::chrono::steady_clock;
   clock::time_point t0;
@@ -368,8 +380,10 @@ double with_tcp_bound(double b0, const Action& action)
   return std::isfinite(tcp) && tcp > 0 && (b0 <= 0 || tcp < b0) ? tcp : b0;
 }
 
-/* A started comm into the graph and the binding's tables. */
-void add_comm(Action& action, const Host* src, const Host* dst)
+/* A started comm into the graph and the binding's tables; `resumed`: its
+ * slot from before its suspension (b0 and f as read at its start: its
+ * action holds the plugin's bound and factor). */
+void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* resumed = nullptr)
 {
   cg_host s = known_host_index(src);
   cg_host d = known_host_index(dst);
@@ -379,7 +393,9 @@ void add_comm(Action& action, const Host* src, const Host* dst)
     st.info.resize(c + 1);
   }
   st.actions[c] = &action;
-  st.info[c]    = SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN(), -1, -1};
+  st.info[c]    = resumed != nullptr ? *resumed
+                                     : SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN(), -1, -1,
+                                             compat::rate_factor(action), false};
   const uint32_t* links;
   const double* weights;
   size_t n = shared_links_comm_links(s, d, action, src, dst, &links, &weights);
@@ -388,10 +404,10 @@ void add_comm(Action& action, const Host* src, const Host* dst)
    * the dip's rate). A hidden link counts there at its hidden bandwidth: its real
    * bandwidth now is taken instead, for the node links and for the shared
    * links the ledger hides (a backbone inside its dip). */
-  double b0    = compat::own_bound(action);
-  double real  = links_bandwidth(s, d);
+  double real = links_bandwidth(s, d);
+  double b0   = resumed != nullptr ? resumed->own_b0 : compat::own_bound(action);
   double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
-  if (start > 0 && (b0 < 0 || start < b0))
+  if (resumed == nullptr && start > 0 && (b0 < 0 || start < b0))
     b0 = start;
   /* SimGrid's TCP window bound is part of b0: a comm whose links are all
    * hidden runs at the bound min(b0, B) with the factor d / min(b0, B), and
@@ -404,8 +420,7 @@ void add_comm(Action& action, const Host* src, const Host* dst)
   b0                = st.info[c].b0;
   /* f: SimGrid's own factor of the comm (SMPI's bandwidth factor, or a
    * factor callback's value, which the smpi/bw-factor option does not see) */
-  cg_rate_plan_add_comm(st.plan, c, b0, compat::rate_factor(action), alone_on(real), links,
-                        weights, n);
+  cg_rate_plan_add_comm(st.plan, c, b0, st.info[c].f, alone_on(real), links, weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
@@ -537,8 +552,19 @@ void comm_gone(Action& action, bool finished)
     st.pending = true;
     return;
   }
-  if (not cg_ptr_index_take(&st.active, &action, &c))
+  if (not cg_ptr_index_take(&st.active, &action, &c)) {
+    for (size_t k = 0; k < st.suspended.size(); k++)
+      if (st.suspended[k].action == &action) { /* cancelled, failed or finished while suspended */
+        const SlotInfo& i = st.suspended[k].info;
+        if (trace_enabled() && not std::isnan(i.rate_traced))
+          trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(),
+                    st.hosts[i.dst]->get_cname(), 0, 0, finished ? "end" : "failed");
+        st.suspended[k] = st.suspended.back();
+        st.suspended.pop_back();
+        break;
+      }
     return;
+  }
   const SlotInfo& i = st.info[c];
   /* A comm gone in the instant it started, before any rate (a receive
    * cancelled at once), has no start row: it gets no end row either. */
@@ -552,6 +578,57 @@ void comm_gone(Action& action, bool finished)
   paje_vars_comm_end(st.graph, st.hosts, i.src, i.dst); /* hook: Paje trace variables */
   st.actions[c] = nullptr;
   st.pending    = true;
+}
+
+/* A suspended comm sends nothing: it leaves the graph (its hosts' other
+ * comms are re-rated without it) and the plan, its action given back its
+ * hidden links; resumed, it comes back with its slot, b0 and f. Checked at
+ * the flush after a suspension or resume, from the actions' own state (a
+ * scan of the running and suspended comms, at those instants only). */
+void apply_suspensions()
+{
+  if (not st.suspension_changed)
+    return;
+  st.suspension_changed = false;
+  for (size_t c = 0; c < st.actions.size(); c++) {
+    Action* a = st.actions[c];
+    if (a == nullptr || not a->is_suspended())
+      continue;
+    SlotInfo i = st.info[c];
+    if (trace_enabled() && not std::isnan(i.rate_traced))
+      trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
+                0, 0, "suspended");
+    XBT_DEBUG("comm %llu %s -> %s: suspended", static_cast<unsigned long long>(i.id), st.hosts[i.src]->get_cname(),
+              st.hosts[i.dst]->get_cname());
+    i.resumed = not std::isnan(i.rate_traced); /* suspended before its first row: its resume starts it */
+    cg_comm taken;
+    cg_ptr_index_take(&st.active, a, &taken);
+    lop_comm_end(static_cast<cg_comm>(c)); /* contention/lop hook */
+    detached_links_comm_restore(static_cast<cg_comm>(c));
+    cg_rate_plan_remove_comm(st.plan, static_cast<cg_comm>(c));
+    cg_graph_remove(st.graph, static_cast<cg_comm>(c));
+    paje_vars_comm_end(st.graph, st.hosts, i.src, i.dst); /* hook: Paje trace variables */
+    st.actions[c] = nullptr;
+    st.suspended.push_back(State::Suspended{a, i});
+  }
+  for (size_t k = 0; k < st.suspended.size();) {
+    State::Suspended s = st.suspended[k];
+    if (s.action->is_suspended()) {
+      k++;
+      continue;
+    }
+    st.suspended[k] = st.suspended.back();
+    st.suspended.pop_back();
+    add_comm(*s.action, st.hosts[s.info.src], st.hosts[s.info.dst], &s.info);
+  }
+}
+
+void on_suspension()
+{
+  if (st.graph == nullptr)
+    return;
+  st.suspension_changed = true;
+  st.pending            = true;
 }
 
 void on_comm_state(Action& action)
@@ -597,6 +674,8 @@ void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
       shift_if_on_link(*p.action, p.host, p.host);
   for (const State::Start& start : st.starts)
     shift_if_on_link(*start.action, start.src, start.dst);
+  for (const State::Suspended& s : st.suspended)
+    shift_if_on_link(*s.action, st.hosts[s.info.src], st.hosts[s.info.dst]);
 }
 
 void on_bandwidth_change(simgrid::s4u::Link const& link)
@@ -668,6 +747,8 @@ void on_end()
   st.actions.clear();
   st.info.clear();
   st.starts.clear();
+  st.suspended.clear();
+  st.suspension_changed = false;
   st.pending = false;
 }
 
@@ -725,6 +806,7 @@ void binding_start(void (*base_init)(), const BindingConfig& cfg)
   compat::on_comm_start(st.model, on_comm_start);
   compat::on_comm_state_change(on_comm_state);
   compat::on_comm_dropped(on_comm_dropped);
+  compat::on_suspension(on_suspension);
   simgrid::s4u::Link::on_bandwidth_change_cb(on_bandwidth_change);
   compat::on_latency_changed(on_latency_changed);
   compat::on_get_bandwidth(real_bandwidth); /* a program reads a hidden link's real bandwidth */

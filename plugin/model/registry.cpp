@@ -147,6 +147,29 @@ const ModelEntry models[] = {
      &loggps_model_init},
 };
 
+/* SimGrid's parallel-task host model (host/model:ptask_L07) times every
+ * comm with a network model of its own and never builds the one
+ * network/model names: under 3.32 one of the plugin's models there changed
+ * nothing, without a word; 4.0 and 4.1 abort when they build the host
+ * model ("Changing the network or CPU model is not allowed", a backtrace).
+ * Read when the platform's creation starts (4.x: after its <config>,
+ * right before the models are built) and once it is loaded (3.32: its
+ * <config> included). */
+void refuse_ptask_host_model()
+{
+  if (simgrid::config::get_value<std::string>("host/model") != "ptask_L07")
+    return;
+  std::string model = simgrid::config::get_value<std::string>("network/model");
+  for (const ModelEntry& m : models)
+    if (model == m.name) {
+      std::fprintf(stderr,
+                   "contention: network/model:%s has no effect under host/model:ptask_L07 (SimGrid's parallel-task "
+                   "model times every comm with its own network model); drop one of the two options\n",
+                   m.name);
+      std::_Exit(1); /* the engine is half built: its exit-time destructors would crash */
+    }
+}
+
 bool version_ok()
 {
   int major;
@@ -187,8 +210,11 @@ extern "C" int contention_simgrid_register(void)
   contention_sg::run_status_watch();
   contention_sg::paje_vars_setup(); /* before SimGrid's tracing hooks the platform creation */
   simgrid::s4u::Engine::on_platform_creation_cb(&drop_self_from_ld_preload);
-  simgrid::s4u::Engine::on_platform_created_cb(
-      [] { contention_sg::options_warn_unused(simgrid::config::get_value<std::string>("network/model")); });
+  simgrid::s4u::Engine::on_platform_creation_cb(&refuse_ptask_host_model);
+  simgrid::s4u::Engine::on_platform_created_cb([] {
+    refuse_ptask_host_model();
+    contention_sg::options_warn_unused(simgrid::config::get_value<std::string>("network/model"));
+  });
   result = 0;
   return result;
 }
