@@ -128,6 +128,15 @@ static int breakpoints(const cg_p2p_samples *pp, const cg_p2p_fit_options *opt, 
   if (opt->detect) {
     /* On the round trips: they change at every mode switch. */
     double b[CG_P2P_THRESHOLDS];
+    /* Said in the ping-pong's terms (the detection speaks of distinct x). */
+    size_t m = cg_distinct_count(pp->size, pp->n), need = 2 * (CG_P2P_THRESHOLDS + 1);
+    if (m < need || m > CG_DETECT_MAX_DISTINCT) {
+      snprintf(msg, sizeof msg,
+               "--detect needs between %zu and %d distinct sizes (2 per segment; got %zu): measure %s sizes, or give "
+               "the breakpoints: --breakpoints A,B,C,D",
+               need, CG_DETECT_MAX_DISTINCT, m, m < need ? "more" : "fewer");
+      return fail(rep, CG_P2P_PINGPONG, err, errlen, msg);
+    }
     if (cg_detect_breakpoints(pp->size, pp->duration, pp->n, CG_P2P_THRESHOLDS, b, msg, sizeof msg) != 0)
       return fail(rep, CG_P2P_PINGPONG, err, errlen, msg);
     for (int i = 0; i < CG_P2P_THRESHOLDS; i++)
