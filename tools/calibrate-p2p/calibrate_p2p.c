@@ -317,8 +317,9 @@ static void free_series(series *x)
   free(x->duration);
 }
 
-/* An R2 cell: "-" where no fit applies (the large segment has no send or
- * receive fit; a series not given), never a "nan" that reads as a failure. */
+/* An R2 cell: "-" where no fit applies (the large segment has no send
+ * fit, the detached and large ones no receive fit; a series not given),
+ * never a "nan" that reads as a failure. */
 static const char *r2_cell(double r2, int applies, char *buf, size_t len)
 {
   if (!applies)
@@ -341,7 +342,7 @@ static void print_table(const cg_p2p_params *p, const cg_p2p_fit_report *rep, in
     printf("%-9s %-25s %-11.5g %-11.5g %-8s %-11.5g %-11.5g %-8s %-11.5g %-11.5g %.5f\n", cg_p2p_segment_name(s),
            range, g->os, g->Os,
            r2_cell(rep->fits[CG_P2P_SEND][s].r2, s != CG_P2P_LARGE && has_send, r2s, sizeof r2s), g->or_, g->Or,
-           r2_cell(rep->fits[CG_P2P_RECV][s].r2, s != CG_P2P_LARGE && has_recv, r2r, sizeof r2r), g->L, g->B,
+           r2_cell(rep->fits[CG_P2P_RECV][s].r2, s < CG_P2P_DETACHED && has_recv, r2r, sizeof r2r), g->L, g->B,
            rep->fits[CG_P2P_PINGPONG][s].r2);
   }
 }
