@@ -32,6 +32,16 @@ int main(void)
   CHECK_REL(q("10ms", CG_UNIT_TIME), 0.01, 1e-15);
   CHECK_REL(q("1e-3", CG_UNIT_TIME), 1e-3, 0);
   CHECK_REL(q("0", CG_UNIT_TIME), 0.0, 0);
+  /* A decimal prefix shifts the exponent: the value is the decimal number's
+   * nearest double, as if written out (2.01 x 1e3 was 2009.9999999999998,
+   * refused as a byte count; 1.9 x 1e-6 one ulp below 1.9e-6). */
+  CHECK(q("2.01kB", CG_UNIT_SIZE) == 2010.0);
+  CHECK(q("4.03MB", CG_UNIT_SIZE) == 4030000.0);
+  CHECK(q("1.9us", CG_UNIT_TIME) == 1.9e-6);
+  CHECK(q("0.3ms", CG_UNIT_TIME) == 0.0003);
+  CHECK(q("1.9e3ns", CG_UNIT_TIME) == 1.9e-6);
+  CHECK(q("2.011Mb", CG_UNIT_SIZE) == 251375.0);
+  CHECK(q("0.7Gbps", CG_UNIT_BANDWIDTH) == 87500000.0);
   bad("", CG_UNIT_SIZE, "empty size value");
   bad("abc", CG_UNIT_SIZE, "'abc' is not a number");
   bad("nan", CG_UNIT_SIZE, "'nan' is not a number");
@@ -39,6 +49,10 @@ int main(void)
   bad("0x10", CG_UNIT_SIZE, "unknown size unit 'x10'");
   bad("1e400", CG_UNIT_SIZE, "'1e400' overflows a double");
   bad("1e308TiB", CG_UNIT_SIZE, "overflows");
+  bad("1e306kB", CG_UNIT_SIZE, "'1e306kB' overflows a double");
+  bad("1e-300ps", CG_UNIT_TIME, "'1e-300ps' is too small");
+  bad("1e-99999999999ms", CG_UNIT_TIME, "is too small");
+  bad("1e99999999999ms", CG_UNIT_TIME, "overflows a double");
   bad("-5", CG_UNIT_SIZE, "negative size '-5' (must be >= 0)");
   /* -0 is no negative number: the message says what is refused, the sign */
   bad("-0", CG_UNIT_SIZE, "size '-0' has a minus sign; accepted: a size >= 0 written without a sign");

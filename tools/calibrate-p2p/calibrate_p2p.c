@@ -317,8 +317,9 @@ static void free_series(series *x)
   free(x->duration);
 }
 
-/* An R2 cell: "-" where no fit applies (the large segment has no send or
- * receive fit; a series not given), never a "nan" that reads as a failure. */
+/* An R2 cell: "-" where no fit applies (the large segment has no send
+ * fit, the detached and large ones no receive fit; a series not given),
+ * never a "nan" that reads as a failure. */
 static const char *r2_cell(double r2, int applies, char *buf, size_t len)
 {
   if (!applies)
@@ -341,7 +342,7 @@ static void print_table(const cg_p2p_params *p, const cg_p2p_fit_report *rep, in
     printf("%-9s %-25s %-11.5g %-11.5g %-8s %-11.5g %-11.5g %-8s %-11.5g %-11.5g %.5f\n", cg_p2p_segment_name(s),
            range, g->os, g->Os,
            r2_cell(rep->fits[CG_P2P_SEND][s].r2, s != CG_P2P_LARGE && has_send, r2s, sizeof r2s), g->or_, g->Or,
-           r2_cell(rep->fits[CG_P2P_RECV][s].r2, s != CG_P2P_LARGE && has_recv, r2r, sizeof r2r), g->L, g->B,
+           r2_cell(rep->fits[CG_P2P_RECV][s].r2, s < CG_P2P_DETACHED && has_recv, r2r, sizeof r2r), g->L, g->B,
            rep->fits[CG_P2P_PINGPONG][s].r2);
   }
 }
@@ -435,6 +436,10 @@ static int emit(const options *o, const cg_p2p_params *p)
   return 0;
 }
 
+/* Noise allowed above the limiter factor's bound, as the rules' fit allows
+ * a comm 2 % faster than size / bandwidth. */
+#define SENDRECV_TOLERANCE 0.02
+
 static int limiter(const options *o, double bw)
 {
   if (!(bw > 0)) {
@@ -461,16 +466,21 @@ static int limiter(const options *o, double bw)
       return 1;
     }
   }
-  /* A tiny B overflows the factors or their sum (the mean printed inf with
-   * exit 0): checked before any output. */
+  /* Checked before any output. A row faster than both directions at B
+   * means B is not the bandwidth of one transfer alone (often a
+   * --bandwidth in another unit); the bound also keeps the sum finite (a
+   * tiny B printed a mean of inf with exit 0). */
   double sum = 0, lo = INFINITY, hi = 0;
   for (size_t i = 0; i < m.rows; i++) {
     const double *r = m.v + 3 * i;
     double f = cg_p2p_limiter_factor(r[1], r[2], bw);
     sum += f;
-    if (!isfinite(sum)) {
-      fprintf(stderr, PROG ": %s:%d: the sum of the factors (Bs+Br)/B is not a finite number with B = %g B/s: give a "
-                      "--bandwidth of the order of the measured bandwidths\n", shown, m.lines[i], bw);
+    if (f > (1 + SENDRECV_TOLERANCE) * CG_P2P_LIMITER_FACTOR_MAX) {
+      fprintf(stderr,
+              PROG ": %s:%d: (Bs+Br)/B = %.5g with B = %.6g B/s: faster than both directions at B (2 x %.0f B in "
+                   "%g s); accepted: (Bs+Br)/B <= %g, within %g %% for noise, B being the bandwidth of one transfer "
+                   "alone (--bandwidth, or the fitted large.B)\n",
+              shown, m.lines[i], f, bw, r[1], r[2], CG_P2P_LIMITER_FACTOR_MAX, 100 * SENDRECV_TOLERANCE);
       measurements_free(&m);
       free(shown);
       return 1;

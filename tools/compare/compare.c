@@ -31,7 +31,8 @@ static void usage(FILE *f)
           "  --technology NAME    %s, or all (default: all)\n"
           "  --param NAME=VALUE   technology parameter (needs one --technology; repeatable)\n"
           "  --static             T_p = size / bandwidth x penalty of the initial graph\n"
-          "                       (as Vienne et al. 2008, Fig. 4), instead of the step solver\n"
+          "                       (as Vienne et al. 2008, Fig. 4), instead of the step solver;\n"
+          "                       every comm must start at the same time\n"
           "  --format table|csv   output format (default: table)\n"
           "  --list-technologies  print the technologies and their parameters\n"
           "  --help               this text\n"
@@ -127,6 +128,22 @@ static int check_measured(const scenario *sc)
   return 0;
 }
 
+/* --static predicts from the graph of every comm at once (Vienne et al.
+ * 2008, Fig. 4): that is the graph only if they all start together. */
+static int check_static_starts(const scenario *sc)
+{
+  for (size_t i = 1; i < sc->comm_count; i++)
+    if (sc->comms[i].start != sc->comms[0].start) {
+      fprintf(stderr,
+              PROG ": %s:%d: comm '%s' starts at %.17g s, comm '%s' at %.17g s: --static predicts from the graph of "
+                   "comms that start together (Vienne et al. 2008); accepted: one start for every comm, or no "
+                   "--static (the step solver follows the starts)\n",
+              sc->file, sc->comms[i].line, sc->comms[i].id, sc->comms[i].start, sc->comms[0].id, sc->comms[0].start);
+      return -1;
+    }
+  return 0;
+}
+
 /* The rows of one scenario and technology; returns E_abs. */
 static double print_rows(const scenario *sc, const cg_tech *tech, int is_static, int csv, const double *tp)
 {
@@ -167,6 +184,8 @@ static int compare_file(const char *path, const cli_options *o, int is_static, c
     return -1;
   }
   int rc = check_measured(&sc);
+  if (rc == 0 && is_static)
+    rc = check_static_starts(&sc);
   /* contention-predict follows given penalties; here they went unused silently */
   if (rc == 0 && sc.all_given)
     fprintf(stderr,

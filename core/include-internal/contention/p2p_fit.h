@@ -70,6 +70,9 @@ int cg_p2p_fit(const cg_p2p_samples *pingpong, const cg_p2p_samples *send, const
  * `size` bytes each way in `duration` s on a link of one-way bandwidth B,
  * 2 size / duration / B (seed 003 sec. IV.B). */
 double cg_p2p_limiter_factor(double size, double duration, double bandwidth);
+/* Its bound: each direction carries at most B, so (Bs + Br) / B <= 2; a
+ * measurement above it is inconsistent with B. */
+#define CG_P2P_LIMITER_FACTOR_MAX 2.0
 
 #ifdef __cplusplus
 }

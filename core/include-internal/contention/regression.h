@@ -53,6 +53,10 @@ int cg_linfit_piecewise(const double *x, const double *y, const double *w, size_
  * a message (too few distinct x, y == 0). */
 int cg_detect_breakpoints(const double *x, const double *y, size_t n, size_t nbreaks, double *breaks, char *err,
                           size_t errlen);
+/* The most distinct x cg_detect_breakpoints accepts (O(m^2) time). */
+#define CG_DETECT_MAX_DISTINCT 20000
+/* Number of distinct values among x[0..n). */
+size_t cg_distinct_count(const double *x, size_t n);
 
 #ifdef __cplusplus
 }

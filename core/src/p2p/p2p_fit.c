@@ -128,6 +128,15 @@ static int breakpoints(const cg_p2p_samples *pp, const cg_p2p_fit_options *opt, 
   if (opt->detect) {
     /* On the round trips: they change at every mode switch. */
     double b[CG_P2P_THRESHOLDS];
+    /* Said in the ping-pong's terms (the detection speaks of distinct x). */
+    size_t m = cg_distinct_count(pp->size, pp->n), need = 2 * (CG_P2P_THRESHOLDS + 1);
+    if (m < need || m > CG_DETECT_MAX_DISTINCT) {
+      snprintf(msg, sizeof msg,
+               "--detect needs between %zu and %d distinct sizes (2 per segment; got %zu): measure %s sizes, or give "
+               "the breakpoints: --breakpoints A,B,C,D",
+               need, CG_DETECT_MAX_DISTINCT, m, m < need ? "more" : "fewer");
+      return fail(rep, CG_P2P_PINGPONG, err, errlen, msg);
+    }
     if (cg_detect_breakpoints(pp->size, pp->duration, pp->n, CG_P2P_THRESHOLDS, b, msg, sizeof msg) != 0)
       return fail(rep, CG_P2P_PINGPONG, err, errlen, msg);
     for (int i = 0; i < CG_P2P_THRESHOLDS; i++)
@@ -142,19 +151,20 @@ static int breakpoints(const cg_p2p_samples *pp, const cg_p2p_fit_options *opt, 
   return 0;
 }
 
-/* Step 2: os, Os from the sends and or, Or from the receives (sizes <= Sd). */
+/* Step 2: os, Os from the sends (sizes <= Sd) and or, Or from the
+ * receives (sizes <= Sa: the detached segment's are 0, below). */
 static int overheads(const cg_p2p_samples *send, const cg_p2p_samples *recv, const cg_p2p_fit_options *opt,
                      const double *br, cg_p2p_params *p, cg_p2p_fit_report *rep, char *err, size_t errlen)
 {
   const cg_p2p_samples *in[CG_P2P_SERIES] = {NULL, send, recv};
-  double sd = br[CG_P2P_THRESHOLDS - 1];
+  const int segs[CG_P2P_SERIES] = {0, CG_P2P_LARGE, CG_P2P_DETACHED};
   for (int k = CG_P2P_SEND; k <= CG_P2P_RECV; k++) {
     if (!in[k] || !in[k]->n)
       continue;
-    points low = copy_below(in[k], sd);
+    points low = copy_below(in[k], br[segs[k] - 1]);
     int rc = weigh(&low, opt->ols, k, rep, err, errlen);
     if (rc == 0)
-      rc = fit_series(&low, p, br, CG_P2P_LARGE, k, rep, err, errlen);
+      rc = fit_series(&low, p, br, segs[k], k, rep, err, errlen);
     free_points(&low);
     if (rc)
       return rc;
@@ -163,8 +173,10 @@ static int overheads(const cg_p2p_samples *send, const cg_p2p_samples *recv, con
     const cg_linfit *fs = &rep->fits[CG_P2P_SEND][s], *fr = &rep->fits[CG_P2P_RECV][s];
     p->seg[s].os = clamp(rep, s, "os", fs->intercept);
     p->seg[s].Os = clamp(rep, s, "Os", fs->slope);
-    p->seg[s].or_ = clamp(rep, s, "or", fr->intercept);
-    p->seg[s].Or = clamp(rep, s, "Or", fr->slope);
+    if (s < CG_P2P_DETACHED) {
+      p->seg[s].or_ = clamp(rep, s, "or", fr->intercept);
+      p->seg[s].Or = clamp(rep, s, "Or", fr->slope);
+    }
   }
   /* A detached message waits for the receive: MPI_Recv lasts L + k/B +
    * or(k) there, as does the round trip minus os: or and L are not

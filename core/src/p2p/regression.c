@@ -165,6 +165,26 @@ static int by_x(const void *a, const void *b)
   return (xa > xb) - (xa < xb);
 }
 
+static int by_value(const void *a, const void *b)
+{
+  double xa = *(const double *)a, xb = *(const double *)b;
+  return (xa > xb) - (xa < xb);
+}
+
+size_t cg_distinct_count(const double *x, size_t n)
+{
+  double *v = cg_xmalloc((n ? n : 1) * sizeof *v);
+  for (size_t i = 0; i < n; i++)
+    v[i] = x[i];
+  qsort(v, n, sizeof *v, by_value);
+  size_t m = 0;
+  for (size_t i = 0; i < n; i++)
+    if (i == 0 || v[i] != v[i - 1])
+      m++;
+  free(v);
+  return m;
+}
+
 /* Weighted running line fit (West's update of means and co-moments), on
  * x and y scaled to at most 1: points are added one by one and the SSE of
  * the best line is known after each. */
@@ -191,7 +211,6 @@ static double running_sse(const running *r)
 int cg_detect_breakpoints(const double *x, const double *y, size_t n, size_t nbreaks, double *breaks, char *err,
                           size_t errlen)
 {
-  enum { MAX_DISTINCT = 20000 };
   for (size_t i = 0; i < n; i++)
     if (y[i] == 0 || !isfinite(y[i]) || !isfinite(x[i])) {
       snprintf(err, errlen, "breakpoint detection needs finite x and non-zero finite y (point %zu: x=%g y=%g)", i,
@@ -213,9 +232,9 @@ int cg_detect_breakpoints(const double *x, const double *y, size_t n, size_t nbr
       start[m++] = i;
   start[m] = n;
   size_t segs = nbreaks + 1;
-  if (m < 2 * segs || m > MAX_DISTINCT) {
+  if (m < 2 * segs || m > CG_DETECT_MAX_DISTINCT) {
     snprintf(err, errlen, "detecting %zu breakpoints needs between %zu and %d distinct x (got %zu)", nbreaks,
-             2 * segs, MAX_DISTINCT, m);
+             2 * segs, CG_DETECT_MAX_DISTINCT, m);
     free(idx), free(w), free(start);
     return -1;
   }

@@ -13,23 +13,27 @@
 
 #include "contention/quote.h"
 
-typedef struct unit { const char *suffix; double factor; } unit;
+/* A unit is 10^exp10 x mult: the power of ten shifts the exponent of the
+ * decimal number before it is converted, so that "2.01kB" is the double
+ * nearest to 2010, as written out (2.01 x 1e3 is 2009.9999999999998);
+ * mult is then applied (a power of two, or 60, 3600...). */
+typedef struct unit { const char *suffix; int exp10; double mult; } unit;
 
 static const unit size_units[] = {
-  {"B", 1}, {"kB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12}, {"PB", 1e15},
-  {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}, {"TiB", 1099511627776.0},
-  {"b", 0.125}, {"kb", 125.0}, {"Mb", 125e3}, {"Gb", 125e6}, {"Tb", 125e9},
-  {"Kib", 128.0}, {"Mib", 131072.0}, {"Gib", 134217728.0}, {"Tib", 137438953472.0},
-  {NULL, 0}};
+  {"B", 0, 1}, {"kB", 3, 1}, {"MB", 6, 1}, {"GB", 9, 1}, {"TB", 12, 1}, {"PB", 15, 1},
+  {"KiB", 0, 1024.0}, {"MiB", 0, 1048576.0}, {"GiB", 0, 1073741824.0}, {"TiB", 0, 1099511627776.0},
+  {"b", 0, 0.125}, {"kb", 3, 0.125}, {"Mb", 6, 0.125}, {"Gb", 9, 0.125}, {"Tb", 12, 0.125},
+  {"Kib", 0, 128.0}, {"Mib", 0, 131072.0}, {"Gib", 0, 134217728.0}, {"Tib", 0, 137438953472.0},
+  {NULL, 0, 0}};
 static const unit bandwidth_units[] = {
-  {"Bps", 1}, {"kBps", 1e3}, {"MBps", 1e6}, {"GBps", 1e9}, {"TBps", 1e12},
-  {"KiBps", 1024.0}, {"MiBps", 1048576.0}, {"GiBps", 1073741824.0}, {"TiBps", 1099511627776.0},
-  {"bps", 0.125}, {"kbps", 125.0}, {"Mbps", 125e3}, {"Gbps", 125e6}, {"Tbps", 125e9},
-  {"Kibps", 128.0}, {"Mibps", 131072.0}, {"Gibps", 134217728.0}, {"Tibps", 137438953472.0},
-  {NULL, 0}};
+  {"Bps", 0, 1}, {"kBps", 3, 1}, {"MBps", 6, 1}, {"GBps", 9, 1}, {"TBps", 12, 1},
+  {"KiBps", 0, 1024.0}, {"MiBps", 0, 1048576.0}, {"GiBps", 0, 1073741824.0}, {"TiBps", 0, 1099511627776.0},
+  {"bps", 0, 0.125}, {"kbps", 3, 0.125}, {"Mbps", 6, 0.125}, {"Gbps", 9, 0.125}, {"Tbps", 12, 0.125},
+  {"Kibps", 0, 128.0}, {"Mibps", 0, 131072.0}, {"Gibps", 0, 134217728.0}, {"Tibps", 0, 137438953472.0},
+  {NULL, 0, 0}};
 static const unit time_units[] = {
-  {"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12},
-  {"m", 60}, {"h", 3600}, {"d", 86400}, {"w", 604800}, {NULL, 0}};
+  {"s", 0, 1}, {"ms", -3, 1}, {"us", -6, 1}, {"ns", -9, 1}, {"ps", -12, 1},
+  {"m", 0, 60}, {"h", 0, 3600}, {"d", 0, 86400}, {"w", 0, 604800}, {NULL, 0, 0}};
 
 static const unit *table(cg_unit_kind k)
 {
@@ -102,16 +106,29 @@ static int check_range(const char *q, int nonzero, double v, char *err, size_t e
   return 0;
 }
 
-/* Converts the decimal number text[0..len) (as found by scan_number). */
-static int convert(const char *text, const char *q, size_t len, double *out, char *err, size_t errlen)
+/* Converts the decimal number text[0..len) (as found by scan_number),
+ * times 10^exp10: the exponent is shifted in the text, so the result is
+ * rounded once. */
+static int convert(const char *text, const char *q, size_t len, int exp10, double *out, char *err, size_t errlen)
 {
-  char num[128];
-  if (len >= sizeof num) {
-    snprintf(err, errlen, "'%s' is too long to be a number (at most %zu characters)", q, sizeof num - 1);
+  char num[160];
+  if (len >= 128) {
+    snprintf(err, errlen, "'%s' is too long to be a number (at most %d characters)", q, 127);
     return -1;
   }
   memcpy(num, text, len);
   num[len] = '\0';
+  if (exp10) {
+    char *e = strpbrk(num, "eE");
+    long given = 0;
+    if (e) {
+      errno = 0;
+      given = strtol(e + 1, NULL, 10); /* saturates: strtod then overflows or underflows */
+      *e = '\0';
+    }
+    long shifted = given > 100000 ? 100000 : given < -100000 ? -100000 : given + exp10;
+    snprintf(num + strlen(num), sizeof num - strlen(num), "e%ld", shifted);
+  }
   errno = 0;
   *out = strtod(num, NULL);
   if (errno == ERANGE && fabs(*out) > 1.0) {
@@ -135,7 +152,7 @@ int cg_parse_number(const char *text, double *out, char *err, size_t errlen)
     return -1;
   }
   double v;
-  if (convert(text, q, len, &v, err, errlen))
+  if (convert(text, q, len, 0, &v, err, errlen))
     return -1;
   *out = v;
   return 0;
@@ -155,11 +172,8 @@ int cg_parse_quantity(const char *text, cg_unit_kind kind, double *out, char *er
              kind_name(kind), table(kind)[kind == CG_UNIT_SIZE ? 7 : kind == CG_UNIT_BANDWIDTH ? 6 : 1].suffix);
     return -1;
   }
-  double v;
-  if (convert(text, q, len, &v, err, errlen))
-    return -1;
   const char *suffix = text + len;
-  double factor = 1.0;
+  const unit *found = NULL;
   if (*suffix) {
     const unit *u = table(kind);
     while (u->suffix && strcmp(u->suffix, suffix) != 0)
@@ -170,9 +184,13 @@ int cg_parse_quantity(const char *text, cg_unit_kind kind, double *out, char *er
                cg_quote(suffix, qs, sizeof qs), q, cg_unit_suffixes(kind));
       return -1;
     }
-    factor = u->factor;
+    found = u;
   }
-  v *= factor;
+  double v;
+  if (convert(text, q, len, found ? found->exp10 : 0, &v, err, errlen))
+    return -1;
+  if (found)
+    v *= found->mult;
   if (check_range(q, v != 0 || nonzero_mantissa(text, len), v, err, errlen))
     return -1;
   if (text[0] == '-' && v == 0) { /* -0: refused for its sign, not as a negative value */
