@@ -46,6 +46,7 @@ try:
     import console
     import stopping
     import lock
+    from spec import resolve
     from validate_chart import write_svg
     from validate_inputs import InputError, Platform, UsageError, load_manifest
     from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,
@@ -149,7 +150,7 @@ def parse_args(argv):
         if name in a.platforms:  # the last one silently replaced the first
             p.error(f"--platform: testbed '{name}' is given twice (accepted: one --platform per testbed)")
         try:
-            a.platforms[name] = os.path.abspath(path)
+            a.platforms[name] = resolve(os.getcwd(), path)  # (lnk/../FILE: beside lnk's target, as the shell)
         except FileNotFoundError:  # getcwd: the top level blamed standard output
             p.error(f"--platform: '{path}' is relative and the current directory no longer exists (deleted or "
                     f"moved); accepted: an absolute path, or run from an existing directory")
