@@ -63,7 +63,7 @@ class OneLineParser(argparse.ArgumentParser):
     """Usage errors in one line (argparse prints its usage first)."""
 
     def error(self, message):
-        sys.stderr.write(f"{self.prog}: {message} (see --help)\n")
+        sys.stderr.write(f"{self.prog}: {console.shown(message)} (see --help)\n")
         sys.exit(2)
 
 
@@ -281,11 +281,11 @@ def main(argv):
             if not os.access(tool, os.X_OK):
                 raise InputError(f"{tool}: not built (run scripts/setup.sh, or set BUILD_DIR)")
         results += plan_styles(datasets, testbeds, a.models, a.styles, shipped, gen, out)
-    except UsageError as e:
-        print(f"validate: {e}", file=sys.stderr)
+    except UsageError as e:  # (shown: a file name with a line end is still one line)
+        print(f"validate: {console.shown(str(e))}", file=sys.stderr)
         return 2
     except InputError as e:
-        print(f"validate: {e}", file=sys.stderr)
+        print(f"validate: {console.shown(str(e))}", file=sys.stderr)
         return 1
     print(f"validate: {len(datasets)} dataset(s), models {' '.join(a.models)}, styles "
           f"{' '.join(a.styles) or 'none'}; {a.jobs} runs at a time, each bounded to {a.timeout:g} s "
@@ -293,7 +293,8 @@ def main(argv):
     try:
         nruns = run_all(results, bench_run, os.path.join(out, "runs"), a.jobs, a.timeout)
     except OSError as e:
-        print(f"validate: {e.filename or out}: cannot write a run's files: {e.strerror}", file=sys.stderr)
+        print(f"validate: {console.shown(str(e.filename or out))}: cannot write a run's files: {e.strerror}",
+              file=sys.stderr)
         return 1
     path = None
     try:
@@ -307,7 +308,7 @@ def main(argv):
         write_svg(path, datasets, a.models, lambda ds, m: _find(results, ds, m), paper_eabs,
                   lambda r: bool(better_models(results, r)))
     except OSError as e:
-        print(f"validate: {path}: cannot write: {e.strerror}", file=sys.stderr)
+        print(f"validate: {console.shown(path)}: cannot write: {e.strerror}", file=sys.stderr)
         return 1
     failed = [r for r in results if r.error is not None]
     for r in failed:
