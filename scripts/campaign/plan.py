@@ -318,6 +318,13 @@ def input_files(settings):
     return list(dict.fromkeys(files))
 
 
+def run_hostfiles(runs, cwd):
+    """The hostfiles the runs get, the generated one (DIR/hostfile) among
+    them: a hand-edited DIR/hostfile placed the resumed runs otherwise
+    than the finished ones, under the same row label."""
+    return [os.path.join(cwd, r["argv"][r["argv"].index("-hostfile") + 1]) for r in runs]
+
+
 def launcher_files(smpirun):
     """The launcher and, for the project's smpirun wrapper, the plugin
     library it loads (its PLUGIN="..." line): a plugin rebuilt between a
@@ -344,7 +351,8 @@ def make(runs, settings, cwd):
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
             "inputs": {path: digest(path) for path in
-                       input_files(settings) + (launcher_files(runs[0]["argv"][0]) if runs else [])}}
+                       dict.fromkeys(input_files(settings) + run_hostfiles(runs, cwd)
+                                     + (launcher_files(runs[0]["argv"][0]) if runs else []))}}
 
 
 def save(out, plan):
