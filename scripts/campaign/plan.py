@@ -339,6 +339,28 @@ def launcher_files(smpirun):
     return files + [os.fsdecode(m.group(1))] if m else files
 
 
+# smpirun options whose value is a file the run reads.
+READ_OPTIONS = ("-replay", "-trace-comment-file")
+
+
+def option_files(runs, cwd):
+    """The files the runs' smpirun options read: a --cfg=KEY:VALUE whose
+    VALUE is a file (contention/p2p-params:my.params; output keys aside),
+    the value of -replay and -trace-comment-file. Edited between a stop and
+    --resume, the resumed runs read the new file under the same label."""
+    values = []
+    for r in runs:
+        argv = r["argv"]
+        end = argv.index(TIMING_OPTIONS[-1]) if TIMING_OPTIONS[-1] in argv else len(argv)  # (the program's aside)
+        for i, a in enumerate(argv[1:end], 1):
+            key, sep, value = a[len("--cfg="):].partition(":") if a.startswith("--cfg=") else ("", "", "")
+            if sep and value and key not in spec.OUTPUT_KEYS:
+                values.append(value)
+            elif a in READ_OPTIONS and i + 1 < end:
+                values.append(argv[i + 1])
+    return [path for path in (os.path.join(cwd, v) for v in dict.fromkeys(values)) if os.path.isfile(path)]
+
+
 def changed_inputs(plan):
     """The files of plan['inputs'] whose content is no longer the planned one."""
     return [path for path, sha in plan.get("inputs", {}).items() if digest(path) != sha]
@@ -351,7 +373,7 @@ def make(runs, settings, cwd):
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
             "inputs": {path: digest(path) for path in
-                       dict.fromkeys(input_files(settings) + run_hostfiles(runs, cwd)
+                       dict.fromkeys(input_files(settings) + run_hostfiles(runs, cwd) + option_files(runs, cwd)
                                      + (launcher_files(runs[0]["argv"][0]) if runs else []))}}
 
 
