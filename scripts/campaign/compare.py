@@ -67,7 +67,8 @@ def report(out, plan, run):
             with warnings.catch_warnings():  # matplotlib's overflow warnings on values near 1e308
                 warnings.simplefilter("ignore")
                 paths = figures.make(rows, os.path.join(out, "figures"), run["log_scale"])
-            to_stdout(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)\n")
+            if paths:  # (none: a comparison chart too wide, one rank count)
+                to_stdout(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)\n")
         except figures.Unavailable as e:
             print(f"compare-models: figures skipped: {e}", file=sys.stderr)
         except (ValueError, OverflowError) as e:  # times matplotlib cannot place on an axis
