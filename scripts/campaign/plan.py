@@ -378,8 +378,16 @@ def make(runs, settings, cwd):
 
 
 def save(out, plan):
-    """DIR/plan.json, read by --run-one (Slurm tasks), --collect and --resume."""
-    results.write_atomic(os.path.join(out, "plan.json"), json.dumps(plan, indent=1))
+    """DIR/plan.json, read by --run-one (Slurm tasks), --collect and --resume;
+    refused past what load() reads (a campaign ran, then its --collect,
+    --resume and Slurm tasks refused the plan it had written)."""
+    text = json.dumps(plan, indent=1)
+    if len(text) > MAX_PLAN_BYTES:  # (ASCII: json.dumps escapes the rest)
+        raise CampaignError(f"the plan of this campaign's {len(plan['runs'])} runs would be {len(text) >> 20} MiB, "
+                            f"more than the {MAX_PLAN_BYTES >> 20} MiB that --resume, --collect and Slurm tasks read "
+                            f"(it holds every run's command line); accepted: fewer runs, or shorter program "
+                            f"arguments and smpirun options")
+    results.write_atomic(os.path.join(out, "plan.json"), text)
 
 
 RUN_FIELDS = {"index": int, "program": str, "platform": str, "hostfile": str, "ranks": int, "model": str,
