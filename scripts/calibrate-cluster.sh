@@ -95,11 +95,13 @@ case " auto $techs" in
   *) echo "calibrate-cluster.sh: --fit '$fit': accepted: auto $techs" | sed 's/ *$//' >&2; exit 2 ;;
 esac
 # (mkdir printed one line per directory it could not create)
-err=$(mkdir -p "$out/bin" "$out/p2p" "$out/schemes" 2>&1) ||
+err=$(mkdir -p -- "$out/bin" "$out/p2p" "$out/schemes" 2>&1) ||
   { echo "calibrate-cluster.sh: --out '$out': cannot create it: $(printf '%s\n' "$err" | head -n 1 | sed 's/.*: //') (accepted: a writable directory)" >&2; exit 1; }
 command -v mpicc >/dev/null 2>&1 || { echo "calibrate-cluster.sh: mpicc not found: the cluster's MPI compiler wrapper is needed" >&2; exit 1; }
 
-out=$(cd "$out" && pwd)
+# (CDPATH emptied: exported, it made cd print the directory it found, and
+# out held it twice, on two lines, or another directory of that name)
+out=$(CDPATH='' cd -- "$out" && pwd)
 rm -f "$out"/schemes/*.xml
 mpicc -O2 "$here/smpi-examples/pingpong/pingpong.c" -o "$out/bin/pingpong" -lm
 mpicc -O2 "$here/smpi-examples/contention-bench/contention_bench.c" \

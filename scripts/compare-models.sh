@@ -17,6 +17,18 @@ py=${PYTHON:-}
 trap 'echo "compare-models: interrupted" >&2; exit 130' INT
 trap 'echo "compare-models: interrupted" >&2; exit 143' TERM
 trap 'echo "compare-models: interrupted" >&2; exit 129' HUP
+# One that names no interpreter: one line, as a bad option (bash's exec
+# printed its own two lines, exit 126 or 127).
+py_ok=
+case $py in
+  '') ;;
+  */*) [ -f "$py" ] && [ -x "$py" ] && py_ok=1 ;;
+  *) command -v -- "$py" > /dev/null 2>&1 && py_ok=1 ;;
+esac
+if [ -n "$py" ] && [ -z "${py_ok:-}" ]; then
+  echo "compare-models: PYTHON '$py' is not an executable file or a command on PATH (accepted: a python3 interpreter, e.g. PYTHON=/usr/bin/python3, or PYTHON unset)" >&2
+  exit 2
+fi
 if [ -z "$py" ]; then
   for c in python3 /usr/bin/python3; do
     if "$c" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("matplotlib") is None)' 2>/dev/null; then

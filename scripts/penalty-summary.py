@@ -74,6 +74,8 @@ MAX_LINE = 1 << 20  # bytes of one line: 7 fields within the csv module's 128 Ki
 def die(msg, status=1):
     """One error line; status 1 for a bad trace or a failed write, 2 for a
     bad option."""
+    if "console" in globals():  # (imported first thing, but a Ctrl-C may come before)
+        msg = console.shown(msg)  # a file name with a line end: still one line
     sys.stderr.write(f"penalty-summary: {msg}\n")
     sys.exit(status)
 

@@ -46,6 +46,7 @@ try:
     import console
     import stopping
     import lock
+    from spec import resolve
     from validate_chart import write_svg
     from validate_inputs import InputError, Platform, UsageError, load_manifest
     from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,
@@ -62,7 +63,7 @@ class OneLineParser(argparse.ArgumentParser):
     """Usage errors in one line (argparse prints its usage first)."""
 
     def error(self, message):
-        sys.stderr.write(f"{self.prog}: {message} (see --help)\n")
+        sys.stderr.write(f"{self.prog}: {console.shown(message)} (see --help)\n")
         sys.exit(2)
 
 
@@ -149,7 +150,7 @@ def parse_args(argv):
         if name in a.platforms:  # the last one silently replaced the first
             p.error(f"--platform: testbed '{name}' is given twice (accepted: one --platform per testbed)")
         try:
-            a.platforms[name] = os.path.abspath(path)
+            a.platforms[name] = resolve(os.getcwd(), path)  # (lnk/../FILE: beside lnk's target, as the shell)
         except FileNotFoundError:  # getcwd: the top level blamed standard output
             p.error(f"--platform: '{path}' is relative and the current directory no longer exists (deleted or "
                     f"moved); accepted: an absolute path, or run from an existing directory")
@@ -280,11 +281,11 @@ def main(argv):
             if not os.access(tool, os.X_OK):
                 raise InputError(f"{tool}: not built (run scripts/setup.sh, or set BUILD_DIR)")
         results += plan_styles(datasets, testbeds, a.models, a.styles, shipped, gen, out)
-    except UsageError as e:
-        print(f"validate: {e}", file=sys.stderr)
+    except UsageError as e:  # (shown: a file name with a line end is still one line)
+        print(f"validate: {console.shown(str(e))}", file=sys.stderr)
         return 2
     except InputError as e:
-        print(f"validate: {e}", file=sys.stderr)
+        print(f"validate: {console.shown(str(e))}", file=sys.stderr)
         return 1
     print(f"validate: {len(datasets)} dataset(s), models {' '.join(a.models)}, styles "
           f"{' '.join(a.styles) or 'none'}; {a.jobs} runs at a time, each bounded to {a.timeout:g} s "
@@ -292,7 +293,8 @@ def main(argv):
     try:
         nruns = run_all(results, bench_run, os.path.join(out, "runs"), a.jobs, a.timeout)
     except OSError as e:
-        print(f"validate: {e.filename or out}: cannot write a run's files: {e.strerror}", file=sys.stderr)
+        print(f"validate: {console.shown(str(e.filename or out))}: cannot write a run's files: {e.strerror}",
+              file=sys.stderr)
         return 1
     path = None
     try:
@@ -306,7 +308,7 @@ def main(argv):
         write_svg(path, datasets, a.models, lambda ds, m: _find(results, ds, m), paper_eabs,
                   lambda r: bool(better_models(results, r)))
     except OSError as e:
-        print(f"validate: {path}: cannot write: {e.strerror}", file=sys.stderr)
+        print(f"validate: {console.shown(path)}: cannot write: {e.strerror}", file=sys.stderr)
         return 1
     failed = [r for r in results if r.error is not None]
     for r in failed:

@@ -91,7 +91,7 @@ def build_dir():
     """$BUILD_DIR or build/, a relative one from the repository, as every
     script takes it (from the caller's directory here only, it ran another
     build's smpirun, or none, than validate.py and setup.sh)."""
-    return os.path.abspath(os.path.join(spec.REPO, os.environ.get("BUILD_DIR") or "build"))
+    return spec.resolve(spec.REPO, os.environ.get("BUILD_DIR") or "build")
 
 
 def parse(argv):
@@ -120,7 +120,7 @@ def parse(argv):
         if a == "--run-one":  # internal: one Slurm array task
             if len(argv) - i < 3:
                 raise CampaignError("--run-one expects a results directory and a run index")
-            run["run_one"] = (os.path.abspath(argv[i + 1]), argv[i + 2])
+            run["run_one"] = (spec.resolve(cwd, argv[i + 1]), argv[i + 2])
             i += 3
             continue
         if a not in VALUED and a not in FLAGS:
@@ -143,7 +143,7 @@ def parse(argv):
             # os.path.abspath('') is the current directory: no silent default.
             raise CampaignError(f"{where}: expects a path, got an empty one")
         if a == "--campaign":
-            run["campaign"] = os.path.abspath(v)
+            run["campaign"] = spec.resolve(cwd, v)
         elif a == "--program":
             try:
                 words = shlex.split(v)
@@ -183,11 +183,11 @@ def parse(argv):
                 raise CampaignError(f"{where}: expects a positive number of simultaneous runs")
             run["jobs"] = int(v)
         elif a == "--out":
-            run["out"] = os.path.abspath(v)
+            run["out"] = spec.resolve(cwd, v)
         elif a == "--collect":
-            run["collect"] = os.path.normpath(os.path.join(cwd, v))
+            run["collect"] = spec.resolve(cwd, v)
         elif a == "--resume":
-            run["resume"] = os.path.normpath(os.path.join(cwd, v))
+            run["resume"] = spec.resolve(cwd, v)
         else:  # Slurm settings, validated like the campaign file's
             key = {"--partition": "partition", "--time": "time", "--sbatch-option": "option", "--setup": "setup",
                    "--max-parallel": "max-parallel"}[a]

@@ -67,7 +67,8 @@ def report(out, plan, run):
             with warnings.catch_warnings():  # matplotlib's overflow warnings on values near 1e308
                 warnings.simplefilter("ignore")
                 paths = figures.make(rows, os.path.join(out, "figures"), run["log_scale"])
-            to_stdout(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)\n")
+            if paths:  # (none: a comparison chart too wide, one rank count)
+                to_stdout(f"figures: {', '.join(p for p in paths if p.endswith('.svg'))} (and .pdf)\n")
         except figures.Unavailable as e:
             print(f"compare-models: figures skipped: {e}", file=sys.stderr)
         except (ValueError, OverflowError) as e:  # times matplotlib cannot place on an axis
@@ -162,10 +163,21 @@ def check_no_slurm_jobs(out):
                             f"scancel them), or give another --out DIR")
 
 
+def settled(out):
+    """DIR's plan, once DIR holds only its rows: a plan still 'fresh' (its
+    campaign stopped before it had removed the former campaign's rows,
+    which may name the same runs) has them removed now. The lock held."""
+    plan = planner.load(out)
+    if plan.pop("fresh", False):
+        results.clear_runs(out)
+        planner.save(out, plan)
+    return plan
+
+
 def resume(out, run):
     planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
-    plan = planner.load(out)
+    plan = settled(out)
     if plan.get("slurm_jobs"):  # its tasks would run again here, at the same time
         busy = slurm.active(plan["slurm_jobs"])
         if busy:
@@ -254,7 +266,7 @@ def main(argv):
     if run["collect"]:
         planner.load(run["collect"])  # as in resume()
         lock.hold(run["collect"])
-        return report(run["collect"], planner.load(run["collect"]), run)
+        return report(run["collect"], settled(run["collect"]), run)
     if run["resume"]:
         return resume(run["resume"], run)
     build = cli.build_dir()
@@ -270,11 +282,16 @@ def main(argv):
         runs = planner.build(settings, out, build, os.getcwd())
         planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
                               f"{jobs} at once (-j {jobs})" if jobs > 1 else None)
+        plan = planner.make(runs, settings, os.getcwd())  # (the digests: seconds for a large program)
+        # The former campaign's rows go only once this plan has replaced its
+        # own, marked 'fresh' until they are gone (settled() ends the removal):
+        # stopped in between, DIR held the former plan without its rows, and
+        # --resume ran the former campaign again.
+        planner.save(out, dict(plan, fresh=True))
     except CampaignError:
         undo_out(out, made, before)
         raise
     results.clear_runs(out)
-    plan = planner.make(runs, settings, os.getcwd())
     planner.save(out, plan)
     if run["slurm"]:
         collect_args = (["--log-scale"] if run["log_scale"] else []) + ([] if run["figures"] else ["--no-figures"])

@@ -102,6 +102,16 @@ def texts_outside(fig, slack=0.5):
     return out
 
 
+# The widest or tallest figure matplotlib draws, in pixels ("must be less
+# than 2^16 in each direction").
+MAX_PIXELS = 2**16 - 1
+
+
+def comparison_width(ngroups, nmodels):
+    """Width of the comparison chart in inches: its groups of bars side by side."""
+    return max(6.0, 0.22 * nmodels * ngroups + 0.9 * ngroups + 2.0)
+
+
 def comparison_figure(plt, rows, models, colors, log_scale):
     """One group per (program, platform, rank count), one bar per model:
     simulated time / the normaliser's in that group."""
@@ -113,7 +123,7 @@ def comparison_figure(plt, rows, models, colors, log_scale):
     scale = unit(rows)
     n = len(models)
     width = 0.8 / n
-    fig_w = max(6.0, 0.22 * n * len(groups) + 0.9 * len(groups) + 2.0)
+    fig_w = comparison_width(len(groups), n)
     fig, ax = plt.subplots(figsize=(fig_w, 4.4), constrained_layout=True)
     ratios, labels = [], []
     for g, (prog, plat, host, ranks) in enumerate(groups):
@@ -207,7 +217,22 @@ def make(rows, fig_dir, log_scale):
     os.makedirs(fig_dir, exist_ok=True)
     models = ordered(r["model"] for r in rows)
     colors = model_colors.colors(models)
-    figs = [(comparison_figure(plt, rows, models, colors, log_scale), "comparison")]
+    # A chart wider than matplotlib draws is skipped before its bars are
+    # placed: its error at the end skipped every figure, after minutes (7 for
+    # 1,000 groups of 10 bars), and named "times" as the cause.
+    ngroups = len(ordered((r["program"], r["platform"], r["hostfile"], r["ranks"]) for r in rows))
+    pixels = round(comparison_width(ngroups, len(models)) * plt.rcParams["figure.dpi"])
+    if pixels > MAX_PIXELS:
+        print(f"compare-models: comparison chart skipped: its {ngroups} groups of {len(models)} "
+              f"bar{'s' if len(models) != 1 else ''} would be {pixels} pixels wide, more than matplotlib draws "
+              f"({MAX_PIXELS}); the scaling figures are drawn (fewer rank counts, programs or platforms give the "
+              f"chart)", file=sys.stderr)
+        figs = []
+        for ext in ("svg", "pdf"):  # an earlier campaign's, not to be taken for this one's
+            if os.path.exists(os.path.join(fig_dir, f"comparison.{ext}")):
+                os.remove(os.path.join(fig_dir, f"comparison.{ext}"))
+    else:
+        figs = [(comparison_figure(plt, rows, models, colors, log_scale), "comparison")]
     stems = {"comparison"}
     for prog in ordered(r["program"] for r in rows):
         mine = [r for r in rows if r["program"] == prog]

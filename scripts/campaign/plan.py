@@ -318,6 +318,13 @@ def input_files(settings):
     return list(dict.fromkeys(files))
 
 
+def run_hostfiles(runs, cwd):
+    """The hostfiles the runs get, the generated one (DIR/hostfile) among
+    them: a hand-edited DIR/hostfile placed the resumed runs otherwise
+    than the finished ones, under the same row label."""
+    return [os.path.join(cwd, r["argv"][r["argv"].index("-hostfile") + 1]) for r in runs]
+
+
 def launcher_files(smpirun):
     """The launcher and, for the project's smpirun wrapper, the plugin
     library it loads (its PLUGIN="..." line): a plugin rebuilt between a
@@ -332,6 +339,28 @@ def launcher_files(smpirun):
     return files + [os.fsdecode(m.group(1))] if m else files
 
 
+# smpirun options whose value is a file the run reads.
+READ_OPTIONS = ("-replay", "-trace-comment-file")
+
+
+def option_files(runs, cwd):
+    """The files the runs' smpirun options read: a --cfg=KEY:VALUE whose
+    VALUE is a file (contention/p2p-params:my.params; output keys aside),
+    the value of -replay and -trace-comment-file. Edited between a stop and
+    --resume, the resumed runs read the new file under the same label."""
+    values = []
+    for r in runs:
+        argv = r["argv"]
+        end = argv.index(TIMING_OPTIONS[-1]) if TIMING_OPTIONS[-1] in argv else len(argv)  # (the program's aside)
+        for i, a in enumerate(argv[1:end], 1):
+            key, sep, value = a[len("--cfg="):].partition(":") if a.startswith("--cfg=") else ("", "", "")
+            if sep and value and key not in spec.OUTPUT_KEYS:
+                values.append(value)
+            elif a in READ_OPTIONS and i + 1 < end:
+                values.append(argv[i + 1])
+    return [path for path in (os.path.join(cwd, v) for v in dict.fromkeys(values)) if os.path.isfile(path)]
+
+
 def changed_inputs(plan):
     """The files of plan['inputs'] whose content is no longer the planned one."""
     return [path for path, sha in plan.get("inputs", {}).items() if digest(path) != sha]
@@ -344,12 +373,21 @@ def make(runs, settings, cwd):
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
             "inputs": {path: digest(path) for path in
-                       input_files(settings) + (launcher_files(runs[0]["argv"][0]) if runs else [])}}
+                       dict.fromkeys(input_files(settings) + run_hostfiles(runs, cwd) + option_files(runs, cwd)
+                                     + (launcher_files(runs[0]["argv"][0]) if runs else []))}}
 
 
 def save(out, plan):
-    """DIR/plan.json, read by --run-one (Slurm tasks), --collect and --resume."""
-    results.write_atomic(os.path.join(out, "plan.json"), json.dumps(plan, indent=1))
+    """DIR/plan.json, read by --run-one (Slurm tasks), --collect and --resume;
+    refused past what load() reads (a campaign ran, then its --collect,
+    --resume and Slurm tasks refused the plan it had written)."""
+    text = json.dumps(plan, indent=1)
+    if len(text) > MAX_PLAN_BYTES:  # (ASCII: json.dumps escapes the rest)
+        raise CampaignError(f"the plan of this campaign's {len(plan['runs'])} runs would be {len(text) >> 20} MiB, "
+                            f"more than the {MAX_PLAN_BYTES >> 20} MiB that --resume, --collect and Slurm tasks read "
+                            f"(it holds every run's command line); accepted: fewer runs, or shorter program "
+                            f"arguments and smpirun options")
+    results.write_atomic(os.path.join(out, "plan.json"), text)
 
 
 RUN_FIELDS = {"index": int, "program": str, "platform": str, "hostfile": str, "ranks": int, "model": str,

@@ -4,6 +4,10 @@ the outcome read from the exit status and the output. Stores the row in
 DIR/runs/NNNN.csv and the output in DIR/logs/NNNN.out and .err."""
 import os
 import re
+# os.wait4 imports 'resource' (its rusage type) at its first call: an
+# import then failing for want of a descriptor (too many open files)
+# ended the campaign in an ImportError traceback. Imported here, first.
+import resource  # noqa: F401
 import signal
 import subprocess
 import threading

@@ -87,7 +87,17 @@ def split_label(text, where=""):
 
 
 def resolve(base, path):
-    return os.path.normpath(os.path.join(base, os.path.expanduser(path)))
+    """path (~ expanded) from base, absolute, as the kernel finds it: a '..'
+    after a symbolic link is the parent of the link's target. (os.path.
+    normpath drops a name and its '..' as text: 'lnk/../app' was the ./app
+    of base, another program than the shell runs.) The part up to the last
+    '..' is resolved on the file system, the rest taken as it is."""
+    full = os.path.join(base, os.path.expanduser(path))
+    parts = full.split("/")
+    if ".." not in parts:
+        return os.path.normpath(full)  # ('.' and '//' only: no name dropped)
+    last = len(parts) - parts[::-1].index("..")
+    return os.path.normpath(os.path.join(os.path.realpath("/".join(parts[:last])), *parts[last:]))
 
 
 def parse_program(words, where, base, build):

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# PYTHON naming no interpreter (a missing path, a directory, a name not on
+# PATH): bash's exec failed with its own lines ("line 28: exec: /tmp:
+# cannot execute: Is a directory", two of them), exit 126 or 127. Now one
+# line naming PYTHON and what it accepts, exit 2.
+# usage: python_variable.sh SOURCE_DIR
+set -uo pipefail
+src=$1
+fail=0
+for py in /nonexistent /tmp no-such-python-here; do
+  err=$(PYTHON=$py bash "$src/scripts/compare-models.sh" --help 2>&1 > /dev/null)
+  rc=$?
+  want="compare-models: PYTHON '$py' is not an executable file or a command on PATH (accepted: a python3 interpreter, e.g. PYTHON=/usr/bin/python3, or PYTHON unset)"
+  if [ $rc != 2 ] || [ "$err" != "$want" ]; then
+    echo "PYTHON=$py: exit $rc, stderr:"; printf '%s\n' "$err"
+    fail=1
+  fi
+done
+PYTHON=python3 bash "$src/scripts/compare-models.sh" --help > /dev/null || { echo "PYTHON=python3 refused"; fail=1; }
+exit $fail

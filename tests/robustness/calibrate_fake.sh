@@ -1,0 +1,20 @@
+# fake_cluster DIR (sourced): a fake mpicc and mpirun in DIR/fake (put it
+# first on PATH) that replay good measurements of DIR/m, so that
+# scripts/calibrate-cluster.sh runs to its end without a cluster.
+fake_cluster() {
+  mkdir -p "$1/fake" "$1/m"
+  printf '#!/bin/sh\nwhile [ $# -gt 0 ]; do [ "$1" = -o ] && : > "$2"; shift; done\n' > "$1/fake/mpicc"
+  cat > "$1/fake/mpirun" <<EOT
+#!/bin/sh
+while [ \$# -gt 0 ]; do case \$1 in -np | --map-by) shift 2 ;; *) break ;; esac; done
+case \$(basename "\$1") in
+  pingpong) cat "$1/m/\$2.csv" ;;
+  contention-bench) cp "$1"/m/*.xml "\$3"/ ;;
+esac
+EOT
+  chmod +x "$1/fake/mpicc" "$1/fake/mpirun"
+  printf 'size,duration\n1,8.3e-03\n8,2.29e-05\n1024,2.7e-05\n' > "$1/m/send.csv"
+  cp "$1/m/send.csv" "$1/m/recv.csv" && cp "$1/m/send.csv" "$1/m/pingpong.csv"
+  printf '<?xml version="1.0"?>\n<scenario bandwidth="4.8e+09">\n  <comm id="ref" src="n0" dst="n1" size="20000" measured="4.149e-06"/>\n</scenario>\n' > "$1/m/00-ref.xml"
+  printf '<?xml version="1.0"?>\n<scenario bandwidth="4.8e+09">\n  <comm id="c0" src="n0" dst="n1" size="20000" measured="4.149e-06"/>\n  <comm id="c1" src="n1" dst="n0" size="20000" measured="7.89e-06"/>\n</scenario>\n' > "$1/m/10-bidir.xml"
+}
