@@ -71,6 +71,8 @@ typedef struct ib_state {
   cg_hostset levels;  /* scratch: destinations whose in-edges get new penalties */
   double *source_penalty; /* P(s) of a source of out-degree >= 2 */
   size_t source_cap;
+  uint8_t *leveled;   /* per destination: its last level held some comm (1/x > 0) */
+  size_t leveled_cap;
   double *shares;     /* scratch: 1/P of the multi-out comms into one dest */
   size_t shares_cap;
 } ib_state;
@@ -87,6 +89,7 @@ static void ib_destroy(void *p)
   cg_hostset_free(&st->sources);
   cg_hostset_free(&st->levels);
   free(st->source_penalty);
+  free(st->leveled);
   free(st->shares);
   free(st);
 }
@@ -106,6 +109,7 @@ static ib_state *state_of(cg_graph *g)
   cg_grow((void **)&st->counted, &st->counted_cap, cg_graph_host_count(g), sizeof *st->counted);
   cg_grow((void **)&st->source_penalty, &st->source_cap, cg_graph_host_count(g),
           sizeof *st->source_penalty);
+  cg_grow((void **)&st->leveled, &st->leveled_cap, cg_graph_host_count(g), sizeof *st->leveled);
   return st;
 }
 
@@ -229,6 +233,16 @@ static void sort_shares(double *v, size_t m)
   }
 }
 
+/* Whether the comms into d surely fit in its card without a level: no
+ * out-degree-1 sender, and the shares 1/P, each at most 1/d+(src) (P >= D),
+ * sum to at most 1 even with each fixed-point term's rounding (half a unit)
+ * against them. An integer test: the same in any order of events. */
+static int fits_without_level(const cg_graph *g, const ib_state *st, cg_host d)
+{
+  const ib_dest *x = &st->dest[d];
+  return x->singles == 0 && 2 * x->inv_sum + (int64_t)cg_graph_in_degree(g, d) <= 2 * FP_ONE;
+}
+
 /* The level on destination d: the x with which every comm into d whose
  * source has out-degree 1 gets x and every other one min(1/P, x), filling
  * the card; returns 1/x, or 0 when the comms of M(d) fit without one (no
@@ -272,12 +286,13 @@ static void set_level(cg_graph *g, ib_state *st, cg_host d)
   size_t in_deg = cg_graph_in_degree(g, d), ne;
   const cg_edge *in = cg_graph_in_edges(g, d, &ne);
   double rho;
-  if (in_deg == 1)
+  if (in_deg == 1 || fits_without_level(g, st, d))
     rho = 0.0; /* rule (a) for a single; a multi-out comm alone keeps P */
   else if (st->dest[d].singles == (int64_t)in_deg)
     rho = (double)in_deg; /* incast of singles: the fair share */
   else
     rho = card_level(g, st, d);
+  st->leveled[d] = rho > 0;
   for (size_t i = 0; i < ne; i++) {
     cg_host s = cg_graph_edge_src(g, in[i]);
     double p;
@@ -290,23 +305,32 @@ static void set_level(cg_graph *g, ib_state *st, cg_host d)
 }
 
 /* Computes P(s) of a multi-out source s; when it changed, or s itself had
- * an event, the destinations of s get new levels. An out-degree-1 source
- * only marks its destination. */
+ * an event, its comms get it: directly into a card that needs no level
+ * (now and at its last level), else through the card's new level. An
+ * out-degree-1 source only marks its destination. */
 static void evaluate_source(cg_graph *g, ib_state *st, cg_host s, int had_event)
 {
   size_t D = cg_graph_out_degree(g, s), n;
   if (D == 0)
     return;
-  cg_graph_out_edges(g, s, &n);
+  const cg_edge *out = cg_graph_out_edges(g, s, &n);
   const cg_host *dst = cg_graph_out_edge_peers(g, s);
-  if (D >= 2) {
-    double p = multi_source_penalty(g, st, s);
-    if (p == st->source_penalty[s] && !had_event)
-      return;
-    st->source_penalty[s] = p;
+  if (D == 1) {
+    cg_hostset_add(&st->levels, dst[0]);
+    return;
   }
-  for (size_t j = 0; j < n; j++)
-    cg_hostset_add(&st->levels, dst[j]);
+  double p = multi_source_penalty(g, st, s);
+  if (p == st->source_penalty[s] && !had_event)
+    return;
+  st->source_penalty[s] = p;
+  for (size_t j = 0; j < n; j++) {
+    cg_host d = dst[j];
+    /* (a destination in `dests` gets a level anyway: its in-edges changed) */
+    if (!st->leveled[d] && !cg_hostset_has(&st->dests, d) && fits_without_level(g, st, d))
+      cg_graph_set_edge_penalty(g, out[j], p);
+    else
+      cg_hostset_add(&st->levels, d);
+  }
 }
 
 static void ib_evaluate(cg_graph *g, const cg_hostset *dirty)
