@@ -60,6 +60,11 @@ typedef struct ib_dest {
   int64_t singles;   /* in-edges whose source has out-degree 1 */
 } ib_dest;
 
+/* A multi-out edge into a card: its comms' share 1/P and how many comms. */
+typedef struct ib_share {
+  double share, mult;
+} ib_share;
+
 typedef struct ib_state {
   ib_dest *dest;
   size_t cap;
@@ -73,7 +78,7 @@ typedef struct ib_state {
   size_t source_cap;
   uint8_t *leveled;   /* per destination: its last level held some comm (1/x > 0) */
   size_t leveled_cap;
-  double *shares;     /* scratch: 1/P of the multi-out comms into one dest */
+  ib_share *shares;   /* scratch: the multi-out edges into one destination */
   size_t shares_cap;
 } ib_state;
 
@@ -195,29 +200,36 @@ static double multi_source_penalty(const cg_graph *g, ib_state *st, cg_host s)
   return (double)D + (any_c ? (double)sum / (double)FP_ONE : 0.0);
 }
 
-/* Moves v[i] down the max-heap v[0..n). */
-static void sift_down(double *v, size_t i, size_t n)
+/* The order of the shares: by share, then by count, so that edges that
+ * compare equal are interchangeable in the water-filling below. */
+static int share_before(ib_share a, ib_share b)
 {
-  double x = v[i];
+  return a.share < b.share || (a.share == b.share && a.mult < b.mult);
+}
+
+/* Moves v[i] down the max-heap v[0..n). */
+static void sift_down(ib_share *v, size_t i, size_t n)
+{
+  ib_share x = v[i];
   for (size_t c; (c = 2 * i + 1) < n; i = c) {
-    if (c + 1 < n && v[c + 1] > v[c])
+    if (c + 1 < n && share_before(v[c], v[c + 1]))
       c++;
-    if (!(v[c] > x))
+    if (!share_before(x, v[c]))
       break;
     v[i] = v[c];
   }
   v[i] = x;
 }
 
-/* Ascending. Insertion sort for the few shares of a typical destination,
+/* Ascending. Insertion sort for the few edges of a typical destination,
  * heapsort (no comparison callback, O(m log m)) for hot receivers. */
-static void sort_shares(double *v, size_t m)
+static void sort_shares(ib_share *v, size_t m)
 {
   if (m > 16) {
     for (size_t i = m / 2; i-- > 0;)
       sift_down(v, i, m);
     for (size_t end = m - 1; end > 0; end--) {
-      double top = v[0];
+      ib_share top = v[0];
       v[0] = v[end];
       v[end] = top;
       sift_down(v, 0, end);
@@ -225,9 +237,9 @@ static void sort_shares(double *v, size_t m)
     return;
   }
   for (size_t i = 1; i < m; i++) {
-    double x = v[i];
+    ib_share x = v[i];
     size_t j = i;
-    for (; j > 0 && v[j - 1] > x; j--)
+    for (; j > 0 && share_before(x, v[j - 1]); j--)
       v[j] = v[j - 1];
     v[j] = x;
   }
@@ -250,20 +262,19 @@ static int fits_without_level(const cg_graph *g, const ib_state *st, cg_host d)
  * sorted so that the sum does not depend on the order of d's in-edges. */
 static double card_level(const cg_graph *g, ib_state *st, cg_host d)
 {
-  size_t in_deg = cg_graph_in_degree(g, d), m = 0, ne;
+  size_t ne, m = 0;
   const cg_edge *in = cg_graph_in_edges(g, d, &ne);
   size_t n = (size_t)st->dest[d].singles;
-  if (in_deg - n > st->shares_cap)
-    cg_grow((void **)&st->shares, &st->shares_cap, in_deg - n, sizeof *st->shares);
-  double sum = 0;
-  for (size_t i = 0; i < ne; i++) {
+  if (ne > st->shares_cap)
+    cg_grow((void **)&st->shares, &st->shares_cap, ne, sizeof *st->shares);
+  double sum = 0, comms = (double)n;
+  for (size_t i = 0; i < ne; i++) { /* per edge: parallel comms share one P */
     cg_host s = cg_graph_edge_src(g, in[i]);
     if (cg_graph_out_degree(g, s) > 1) {
-      double share = 1.0 / st->source_penalty[s];
-      for (size_t k = cg_graph_edge_mult(g, in[i]); k > 0; k--) { /* one share per comm */
-        st->shares[m++] = share;
-        sum += share;
-      }
+      double mult = (double)cg_graph_edge_mult(g, in[i]);
+      st->shares[m++] = (ib_share){1.0 / st->source_penalty[s], mult};
+      sum += mult * st->shares[m - 1].share;
+      comms += mult;
     }
   }
   /* Clearly below one card in any summing order: no level (the sorted sum
@@ -271,11 +282,14 @@ static double card_level(const cg_graph *g, ib_state *st, cg_host d)
   if (n == 0 && sum < 1.0 - 1e-9)
     return 0.0;
   sort_shares(st->shares, m);
-  /* Water-filling: `left` of the card is shared by `k` comms; a share
-   * below the level left/k is taken whole, the rest are capped at it. */
-  double left = 1.0, k = (double)(n + m);
-  for (size_t i = 0; i < m && st->shares[i] * k < left; i++, k -= 1.0)
-    left -= st->shares[i];
+  /* Water-filling: `left` of the card is shared by `k` comms; an edge
+   * whose share is below the level left/k is taken whole (its comms all
+   * are, as they have one share), the rest are capped at it. */
+  double left = 1.0, k = comms;
+  for (size_t i = 0; i < m && st->shares[i].share * k < left; i++) {
+    left -= st->shares[i].mult * st->shares[i].share;
+    k -= st->shares[i].mult;
+  }
   return k > 0 ? k / left : 0.0;
 }
 
