@@ -75,3 +75,17 @@ fake_launcher() {
   printf '#!/bin/sh\n' > app && chmod +x app
   mkdir -p nobuild/bin
 }
+
+# resume_refused WHAT FILE: `--resume out` (in the current directory)
+# stops at once, exit 2, with the one line naming FILE as changed since
+# the campaign was planned, and runs nothing (out/runs/0001.csv absent).
+resume_refused() {
+  set +e
+  bash "$cmp" --resume out -j 1 -q --no-figures > stdout 2> err
+  rc=$?
+  set -e
+  [ $rc = 2 ] || { cat err; fail "$1: exit status $rc, want 2"; }
+  grep -qx "compare-models: '$tmp/out': $2 changed since the campaign was planned (its finished runs used the former content); accepted: the file as it was, or a new campaign (same or another --out DIR)" err \
+    || { cat err; fail "$1: not the one line naming $2"; }
+  [ ! -e out/runs/0001.csv ] || fail "$1: run 1 ran"
+}

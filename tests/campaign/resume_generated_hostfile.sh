@@ -16,20 +16,10 @@ export BUILD_DIR=$tmp/nobuild
 bash "$cmp" --smpirun ./fake-smpirun --program ./app --np "1 2" --models SMPI -j 1 -q --no-figures --out out > /dev/null
 rm out/runs/0001.csv # as if run 1 was interrupted
 cp out/hostfile hostfile.orig
-refused() { # refused WHAT: --resume stops, exit 2, naming DIR/hostfile
-  set +e
-  bash "$cmp" --resume out -j 1 -q --no-figures > stdout 2> err
-  rc=$?
-  set -e
-  [ $rc = 2 ] || { cat err; fail "$1: exit status $rc, want 2"; }
-  grep -qx "compare-models: '$tmp/out': $tmp/out/hostfile changed since the campaign was planned (its finished runs used the former content); accepted: the file as it was, or a new campaign (same or another --out DIR)" err \
-    || { cat err; fail "$1: not the one line naming the hostfile"; }
-  [ ! -e out/runs/0001.csv ] || fail "$1: run 1 ran"
-}
 for _ in $(seq 32); do echo node-0; done > out/hostfile
-refused "hostfile edited"
+resume_refused "hostfile edited" "$tmp/out/hostfile"
 rm out/hostfile
-refused "hostfile removed"
+resume_refused "hostfile removed" "$tmp/out/hostfile"
 cp hostfile.orig out/hostfile
 bash "$cmp" --resume out -j 1 -q --no-figures > /dev/null || fail "--resume with the hostfile as it was"
 [ "$(value out/results.csv 1 status)" = ok ] || fail "run 1 not ok after --resume"

@@ -20,14 +20,7 @@ bash "$cmp" --smpirun ./fake-smpirun --program ./app --np "1 2" --models "SMPI:s
 rm out/runs/0001.csv # as if run 1 was interrupted
 for f in model.txt every.txt; do
   echo 2 > $f
-  set +e
-  bash "$cmp" --resume out -j 1 -q --no-figures > stdout 2> err
-  rc=$?
-  set -e
-  [ $rc = 2 ] || { cat err; fail "$f edited: exit status $rc, want 2"; }
-  grep -qx "compare-models: '$tmp/out': $tmp/$f changed since the campaign was planned (its finished runs used the former content); accepted: the file as it was, or a new campaign (same or another --out DIR)" err \
-    || { cat err; fail "$f edited: not the one line naming it"; }
-  [ ! -e out/runs/0001.csv ] || fail "$f edited: run 1 ran"
+  resume_refused "$f edited" "$tmp/$f"
   echo 1 > $f
 done
 bash "$cmp" --resume out -j 1 -q --no-figures > /dev/null || fail "--resume with the files as they were"
