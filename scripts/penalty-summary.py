@@ -236,26 +236,21 @@ def read_segments(path):
                 live[comm] = [t, src, dst, penalty]
                 hosts.update((src, dst))
                 seen.add(comm)
-            elif event == "suspended":
-                if comm not in live:
-                    die(f"{path}:{line}: suspension of comm {comm}, which is not running")
-                t0, s, d, p = live.pop(comm)
-                if (src, dst) != (s, d):
-                    die(f"{path}:{line}: suspension of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
-                segments.append((t0, t, s, d, p))
-                suspended[comm] = (s, d)
-            elif event in ("end", "failed") and comm in suspended:
+            elif event in ("end", "failed") and comm in suspended:  # nothing ran since its suspension
                 if (src, dst) != suspended[comm]:
                     s, d = suspended[comm]
                     die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 del suspended[comm]
-            elif event in ("end", "failed"):
+            elif event in ("end", "failed", "suspended"):  # its running segment ends
+                what = "suspension" if event == "suspended" else event
                 if comm not in live:
-                    die(f"{path}:{line}: {event} of comm {comm}, which is not running")
+                    die(f"{path}:{line}: {what} of comm {comm}, which is not running")
                 t0, s, d, p = live.pop(comm)
                 if (src, dst) != (s, d):
-                    die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
+                    die(f"{path}:{line}: {what} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 segments.append((t0, t, s, d, p))
+                if event == "suspended":
+                    suspended[comm] = (s, d)
             else:
                 die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed, suspended)")
         for t0, s, d, p in live.values():
