@@ -13,7 +13,7 @@
 # measurements, p2p_params, options. The corpus grows
 # in build-fuzz/corpus/<harness>/ from the seeds the build copies.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+CDPATH='' cd -- "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
 if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then

@@ -33,7 +33,7 @@ usage() {
 }
 
 # (symlinks resolved: a symlinked script looked for the sources beside it)
-here=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+here=$(CDPATH='' cd -- "$(dirname "$(readlink -f "$0")")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
 build=${BUILD_DIR:-build} largs="" steps=4 limiter=no given=""
 while [ $# -gt 0 ]; do

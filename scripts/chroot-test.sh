@@ -48,7 +48,7 @@ esac
   echo "chroot-test.sh: needs root (debootstrap, mount, chroot)" >&2
   exit 2
 }
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=$(CDPATH='' cd -- "$(dirname "$0")/.." && pwd)
 cache=${CHROOT_CACHE:-/var/cache/contention-chroots}
 mirror=${CHROOT_MIRROR:-http://deb.debian.org/debian}
 jobs=${CHROOT_JOBS:-2}

@@ -10,7 +10,7 @@
 # with the validation's status.
 set -euo pipefail
 # (symlinks resolved: a symlinked main-job.sh looked for scripts/ beside it)
-root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)
+root=$(CDPATH='' cd -- "$(dirname "$(readlink -f "$0")")/.." && pwd)
 # The job stays in the caller's directory: relative paths among the
 # arguments (--out, --campaign, --program) resolve from there, as
 # compare-models.sh documents (a cd to the repository sent a relative --out

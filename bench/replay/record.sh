@@ -32,7 +32,7 @@ pattern=$2 np=$3 per=$4 tech=$5 out=$6
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 nodes=$(((np + per - 1) / per))
-. "$(cd "$(dirname "$0")" && pwd)/../smpi-speed/platform.sh"
+. "$(CDPATH='' cd -- "$(dirname "$0")" && pwd)/../smpi-speed/platform.sh"
 write_cluster "$nodes" "$tmp/platform.xml"
 write_hostfile "$np" "$per" "$tmp/hosts"
 case $pattern in

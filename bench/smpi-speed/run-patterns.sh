@@ -45,7 +45,7 @@ repeat=${REPEAT:-1}
 placements=${PER:-"1 8"}
 cfg=${CFG:-}
 smpirun=$build/bin/smpirun
-. "$(cd "$(dirname "$0")" && pwd)/platform.sh"
+. "$(CDPATH='' cd -- "$(dirname "$0")" && pwd)/platform.sh"
 for n in $sizes $repeat $budget; do # (a word there ended in 'unbound variable')
   case $n in *[!0-9]* | 0*) echo "run-patterns.sh: '$n' in SIZES, REPEAT or BUDGET: accepted: positive integers" >&2; exit 2 ;; esac
 done

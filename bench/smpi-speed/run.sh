@@ -20,7 +20,7 @@ part=${3:-all}
 # (a REPEAT seq refused left every time empty; another part ran both tables)
 case $repeat in '' | *[!0-9]* | 0*) usage "REPEAT '$repeat': accepted: a positive integer" ;; esac
 case $part in all | contention | loggps) ;; *) usage "'$part': accepted: all, contention, loggps" ;; esac
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(CDPATH='' cd -- "$(dirname "$0")" && pwd)
 smpirun=$build/bin/smpirun
 prog=$build/bin/speed-mpi
 ft=$build/bin/workloads/ft_like

@@ -5,7 +5,7 @@
 # run-patterns.sh at 64 ranks, 1 per node, with fake-timer.sh's times from
 # TIMES. commands: prints the commands the runs were given, from their -np
 # on, the temporary directory written DIR.
-here=$(cd "$(dirname "$0")" && pwd)
+here=$(CDPATH='' cd -- "$(dirname "$0")" && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/build/bin"

@@ -5,7 +5,7 @@
 # commands they were given from their -np on (the temporary directory
 # written DIR).
 set -eu
-. "$(cd "$(dirname "$0")" && pwd)/fake-run.sh"
+. "$(CDPATH='' cd -- "$(dirname "$0")" && pwd)/fake-run.sh"
 fake_run "$1" "$2" "$3" "$4" halo3d
 echo "order:" $(cat "$dir/order")
 commands

@@ -5,7 +5,7 @@
 # fake-timer.sh's times from TIMES, then prints the commands the runs were
 # given from their -np on, the temporary directory written DIR.
 set -eu
-. "$(cd "$(dirname "$0")" && pwd)/fake-run.sh"
+. "$(CDPATH='' cd -- "$(dirname "$0")" && pwd)/fake-run.sh"
 : >"$dir/prog"
 PROGRAM="$dir/prog ${4:-}"
 export PROGRAM

@@ -12,7 +12,7 @@
 # node of the InfiniBand testbed: 3 x 20 MiB / 1958863858.96 B/s each.
 set -u
 build=$1 version=$2 with_simgrid=$3
-src=$(cd "$(dirname "$0")" && pwd)
+src=$(CDPATH='' cd -- "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }

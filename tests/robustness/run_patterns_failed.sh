@@ -4,7 +4,7 @@
 # smpirun does on an unknown technology) ends the script with one line
 # naming the run, exit 1; it was printed "over 600 s", a time it never took.
 set -u
-src=$(cd "$(dirname "$0")/../.." && pwd)
+src=$(CDPATH='' cd -- "$(dirname "$0")/../.." && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkdir -p "$dir/build/bin"
