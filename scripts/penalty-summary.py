@@ -9,7 +9,8 @@ Reads the CSV rows time,comm,src,dst,penalty,bound,event (doc/simgrid-plugin.md,
 "Penalty CSV trace"). Each comm holds the penalty of its last start/update row
 until its end, failed or suspended row (a suspended comm counts again from the
 update row of its resume; a comm with no end row, from a run that stopped, is
-closed at the last time of the file and counted as unfinished). Prints:
+closed at the last time of the file and counted as unfinished, a suspended
+one too). Prints:
 
   * totals: comms, hosts, simulated span, share of comm-time spent under a
     penalty > 1, time-weighted mean and largest penalty;
@@ -256,7 +257,8 @@ def read_segments(path):
         for t0, s, d, p in live.values():
             segments.append((t0, t_last, s, d, p))
     t_begin = min((s[0] for s in segments), default=0.0)
-    return segments, sorted(hosts), t_begin, t_last, len(live), len(seen), sent, recv
+    # (a comm still suspended has no end row either: unfinished too)
+    return segments, sorted(hosts), t_begin, t_last, len(live) + len(suspended), len(seen), sent, recv
 
 
 def summarise(segments, hosts, t_begin, t_end, nbins):
