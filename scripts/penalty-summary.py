@@ -192,7 +192,7 @@ def read_segments(path):
             die(f"{path}:1: not a penalty trace: header {','.join(header or [])!r}, "
                 f"expected {','.join(expected)!r}")
         live = {}  # comm -> [t, src, dst, penalty]
-        suspended = {}  # comm -> (src, dst): out of the graph until its next update
+        suspended = {}  # comm -> (src, dst, time of its suspension): out of the graph until its next update
         segments = []
         hosts = set()
         seen = set()
@@ -219,9 +219,12 @@ def read_segments(path):
                 if event == "start" and comm in live:
                     die(f"{path}:{line}: start of comm {comm}, which is already running (started at "
                         f"{live[comm][0]:g} s)")
+                if event == "start" and comm in suspended:  # (its end closed the suspension, not this start)
+                    die(f"{path}:{line}: start of comm {comm}, which is suspended (since {suspended[comm][2]:g} s; "
+                        f"accepted: an update row resumes it)")
                 if event == "update" and comm in suspended:  # resumed
-                    if (src, dst) != suspended[comm]:
-                        s, d = suspended[comm]
+                    s, d, _ = suspended[comm]
+                    if (src, dst) != (s, d):
                         die(f"{path}:{line}: update of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                     del suspended[comm]
                 elif comm in live:
@@ -238,8 +241,8 @@ def read_segments(path):
                 hosts.update((src, dst))
                 seen.add(comm)
             elif event in ("end", "failed") and comm in suspended:  # nothing ran since its suspension
-                if (src, dst) != suspended[comm]:
-                    s, d = suspended[comm]
+                s, d, _ = suspended[comm]
+                if (src, dst) != (s, d):
                     die(f"{path}:{line}: {event} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 del suspended[comm]
             elif event in ("end", "failed", "suspended"):  # its running segment ends
@@ -251,7 +254,7 @@ def read_segments(path):
                     die(f"{path}:{line}: {what} of comm {comm} from {src} to {dst}, which runs from {s} to {d}")
                 segments.append((t0, t, s, d, p))
                 if event == "suspended":
-                    suspended[comm] = (s, d)
+                    suspended[comm] = (s, d, t)
             else:
                 die(f"{path}:{line}: unknown event '{event}' (accepted: start, update, end, failed, suspended)")
         for t0, s, d, p in live.values():
