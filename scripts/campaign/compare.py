@@ -207,7 +207,7 @@ def resume(out, run):
                             f"this file at once with {jobs} runs at a time (the campaign was planned for one at a "
                             f"time); give --resume {out} -j 1")
     again = {r["index"] for r in todo}
-    results.clear_runs(out, keep=[r["index"] for r in plan["runs"] if r["index"] not in again])
+    results.clear_runs(out, keep=[r["index"] for r in plan["runs"] if r["index"] not in again], figures=bool(todo))
     if not run["quiet"]:
         print(f"compare-models: {len(plan['runs']) - len(todo)} of {len(plan['runs'])} runs of {out} finished "
               f"already", file=sys.stderr, flush=True)

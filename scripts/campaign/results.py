@@ -58,19 +58,23 @@ def store_run(out, row):
     write_atomic(run_path(out, row["run"]), to_csv([row]))
 
 
-# The files a campaign writes in DIR, runs/ and logs/ (and the temporary
-# files of write_atomic): the only ones clear_runs removes, so a user's own
-# file there (logs/2024-notes.txt) is never lost.
+# The files a campaign writes in DIR, runs/, logs/ and figures/ (and the
+# temporary files of write_atomic): the only ones clear_runs removes, so a
+# user's own file there (logs/2024-notes.txt) is never lost.
 OWN_TOP = re.compile(r"(results\.csv|plan\.json)\.tmp[0-9]+")
 OWN_RUN = re.compile(r"([0-9]{4,})\.csv(\.tmp[0-9]+)?")
 OWN_LOG = re.compile(r"([0-9]{4,})\.(out|err)|slurm-[0-9]+_[0-9]+\.out")
+OWN_FIGURE = re.compile(r"(comparison|[A-Za-z0-9_.+-]+-scaling)\.(svg|pdf)")  # (figures.make's names)
 NAME_LOCK = "campaign.lock"  # (lock.NAME) a campaign stopped before its plan leaves it with the hostfile
 
 
-def clear_runs(out, keep=()):
-    """Removes the rows, logs and results of a previous campaign in DIR (but
-    the rows and logs of the runs in keep), and temporary files left by a
-    process killed while writing. Files of other names stay."""
+def clear_runs(out, keep=(), figures=True):
+    """Removes the rows, logs, results and figures of a previous campaign in
+    DIR (but the rows and logs of the runs in keep), and temporary files left
+    by a process killed while writing. Files of other names stay. (The
+    figures are of the former rows: a campaign of other programs, rank
+    counts or --no-figures left them beside its own, as if of its rows;
+    figures=False keeps them, for a --resume that runs nothing again.)"""
     if os.path.exists(os.path.join(out, "results.csv")):
         os.remove(os.path.join(out, "results.csv"))
     for name in os.listdir(out):
@@ -84,6 +88,11 @@ def clear_runs(out, keep=()):
                 m = own.fullmatch(name)  # NNNN.csv, NNNN.out, NNNN.err (5 digits past 9999), slurm-J_T.out
                 if m and (".tmp" in name or m.group(1) is None or int(m.group(1)) not in kept):
                     os.remove(os.path.join(d, name))
+    d = os.path.join(out, "figures")
+    if figures and os.path.isdir(d):
+        for name in os.listdir(d):
+            if OWN_FIGURE.fullmatch(name):
+                os.remove(os.path.join(d, name))
 
 
 def check_new_out(out):
@@ -103,7 +112,7 @@ def check_new_out(out):
         return
     names = set(os.listdir(out))
     theirs = [n for n in ("results.csv", "hostfile") if n in names and not (n == "hostfile" and NAME_LOCK in names)]
-    for sub, own in (("runs", OWN_RUN), ("logs", OWN_LOG)):
+    for sub, own in (("runs", OWN_RUN), ("logs", OWN_LOG), ("figures", OWN_FIGURE)):
         if os.path.isdir(os.path.join(out, sub)):
             theirs += [os.path.join(sub, n) for n in sorted(os.listdir(os.path.join(out, sub))) if own.fullmatch(n)]
     if theirs:
