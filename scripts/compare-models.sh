@@ -25,8 +25,19 @@ case $py in
   */*) [ -f "$py" ] && [ -x "$py" ] && py_ok=1 ;;
   *) command -v -- "$py" > /dev/null 2>&1 && py_ok=1 ;;
 esac
+# (a line end or carriage return in it written \n, \r: the line stays one)
+shown=${py//$'\n'/\\n}
+shown=${shown//$'\r'/\\r}
+accepted="accepted: a python3 interpreter, e.g. PYTHON=/usr/bin/python3, or PYTHON unset"
 if [ -n "$py" ] && [ -z "${py_ok:-}" ]; then
-  echo "compare-models: PYTHON '$py' is not an executable file or a command on PATH (accepted: a python3 interpreter, e.g. PYTHON=/usr/bin/python3, or PYTHON unset)" >&2
+  echo "compare-models: PYTHON '$shown' is not an executable file or a command on PATH ($accepted)" >&2
+  exit 2
+fi
+# One that runs but is not Python 3 (true, echo: exit 0 with nothing run;
+# sh: a line per line of compare.py).
+probe='import sys; print(sys.version_info[0])'
+if [ -n "$py" ] && [ "$("$py" -c "$probe" < /dev/null 2> /dev/null)" != 3 ]; then
+  echo "compare-models: PYTHON '$shown' is not a python3 interpreter (it does not run: $probe as 3; $accepted)" >&2
   exit 2
 fi
 if [ -z "$py" ]; then

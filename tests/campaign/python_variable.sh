@@ -16,5 +16,21 @@ for py in /nonexistent /tmp no-such-python-here; do
     fail=1
   fi
 done
+# PYTHON naming a program that is not Python 3: true and echo exited 0
+# having run nothing (echo printed the command line), sh printed a line
+# per line of compare.py. Now one line, exit 2. A line end in PYTHON is
+# written \n, the line stays one.
+for py in true /bin/echo sh; do
+  err=$(PYTHON=$py bash "$src/scripts/compare-models.sh" --help 2>&1 > /dev/null)
+  rc=$?
+  want="compare-models: PYTHON '$py' is not a python3 interpreter (it does not run: import sys; print(sys.version_info[0]) as 3; accepted: a python3 interpreter, e.g. PYTHON=/usr/bin/python3, or PYTHON unset)"
+  if [ $rc != 2 ] || [ "$err" != "$want" ]; then
+    echo "PYTHON=$py: exit $rc, stderr:"; printf '%s\n' "$err"
+    fail=1
+  fi
+done
+err=$(PYTHON=$'/no\nsuch' bash "$src/scripts/compare-models.sh" --help 2>&1 > /dev/null)
+want="compare-models: PYTHON '/no\\nsuch' is not an executable file or a command on PATH (accepted: a python3 interpreter, e.g. PYTHON=/usr/bin/python3, or PYTHON unset)"
+[ "$err" = "$want" ] || { echo "PYTHON=/no<LF>such: stderr:"; printf '%s\n' "$err"; fail=1; }
 PYTHON=python3 bash "$src/scripts/compare-models.sh" --help > /dev/null || { echo "PYTHON=python3 refused"; fail=1; }
 exit $fail
