@@ -302,7 +302,7 @@ def digest(path):
     """SHA-256 of a file's content, or '' if it cannot be read."""
     h = hashlib.sha256()
     try:
-        with open(path, "rb") as f:
+        with results.open_regular(path) as f:  # (a named pipe: "", not a wait for a writer)
             for block in iter(lambda: f.read(1 << 20), b""):
                 h.update(block)
     except OSError:
@@ -437,7 +437,7 @@ MAX_PLAN_BYTES = 256 << 20
 def load(out):
     path = os.path.join(out, "plan.json")
     try:
-        with open(path, "rb") as f:
+        with results.open_regular(path) as f:
             data = f.read(MAX_PLAN_BYTES + 1)
         if len(data) > MAX_PLAN_BYTES:
             raise CampaignError(f"{path}: not a campaign plan (more than {MAX_PLAN_BYTES >> 20} MiB; accepted: the "
@@ -445,6 +445,9 @@ def load(out):
         plan = json.loads(data.decode("utf-8"))
     except FileNotFoundError:
         raise CampaignError(f"'{out}' holds no campaign ({path} not found)")
+    except results.NotRegular as e:
+        raise CampaignError(f"{path}: not a campaign plan (not a regular file: {e.kind}; accepted: the plan.json "
+                            f"compare-models writes)")
     except OSError as e:
         raise CampaignError(f"{path}: cannot read: {e.strerror}")
     except (ValueError, RecursionError) as e:  # also UnicodeDecodeError; RecursionError: nested too deep

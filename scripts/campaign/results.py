@@ -8,6 +8,7 @@ import io
 import math
 import os
 import re
+import stat
 import threading
 
 from spec import CampaignError
@@ -23,6 +24,33 @@ COLUMNS = ["run", "program", "platform", "hostfile", "ranks", "model", "status",
            "checksum", "note", "wall_s", "peak_rss_kib"]
 STATUSES = ("ok", "failed", "timeout", "interrupted", "missing")
 FINISHED = ("ok", "failed", "timeout")
+
+
+class NotRegular(OSError):
+    """A file the campaign reads is not a regular file (its kind in .kind)."""
+
+
+KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISDIR, "a directory"), (stat.S_ISSOCK, "a socket"),
+         (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def open_regular(path):
+    """path opened for reading as a binary file, if it is a regular file;
+    else NotRegular. (open() of a named pipe waits for a writer: a FIFO as
+    DIR/plan.json, a run's row or an input --resume checks hung --collect
+    and --resume until killed.)"""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            e = NotRegular("not a regular file")
+            e.kind = next((name for test, name in KINDS if test(mode)), "not a file")
+            raise e
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def run_path(out, index):
@@ -163,7 +191,7 @@ def read_run(out, index, planned=None):
     """-> (row or None, why the file is damaged or None). No file: (None, None)."""
     path = run_path(out, index)
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             data = f.read(MAX_RUN_BYTES + 1)
         if len(data) > MAX_RUN_BYTES:
             return None, f"more than {MAX_RUN_BYTES >> 20} MiB"
@@ -172,6 +200,8 @@ def read_run(out, index, planned=None):
         header = reader.fieldnames
     except FileNotFoundError:
         return None, None
+    except NotRegular as e:
+        return None, f"not a regular file ({e.kind})"
     except OSError as e:
         return None, f"cannot read: {e.strerror}"
     except (UnicodeDecodeError, csv.Error) as e:
