@@ -2,6 +2,7 @@
 timeout kills the whole run), wall time and peak memory from wait4, then
 the outcome read from the exit status and the output. Stores the row in
 DIR/runs/NNNN.csv and the output in DIR/logs/NNNN.out and .err."""
+import errno
 import os
 import re
 # os.wait4 imports 'resource' (its rusage type) at its first call: an
@@ -60,6 +61,13 @@ def first_error(text):
     return ""
 
 
+# Errors of Popen that are the campaign's lack of a resource (descriptors,
+# processes, memory), not the run's: a 'failed' row (exit status 127) was
+# a finished run, never run again by --resume once the limit was raised.
+# The campaign stops instead, one line, as when it cannot open a log.
+SHORTAGE = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
+
+
 def execute(argv, cwd, timeout, out_path, err_path):
     """-> (exit code or -signal, timed out?, interrupted?, wall seconds, peak
     RSS KiB); NotStarted once the campaign is stopped."""
@@ -76,6 +84,8 @@ def execute(argv, cwd, timeout, out_path, err_path):
                                      start_new_session=True)
             except OSError as e:
                 gate.close()
+                if e.errno in SHORTAGE:  # the campaign's own limit, not the run's: it would count as finished
+                    raise OSError(e.errno, f"cannot start a run: {e.strerror}", argv[0]) from None
                 # (e.filename: the runs' directory when it is gone, not smpirun)
                 fe.write(f"compare-models: error: cannot start {argv[0]}: {e.filename or argv[0]}: {e.strerror}\n")
                 return 127, False, False, 0.0, 0
