@@ -57,11 +57,20 @@ def to_stdout(text):
 def report(out, plan, run):
     """Gathers DIR's rows into results.csv, prints the tables, draws the
     figures; -> 0 if every run succeeded, else 1."""
-    rows = results.gather(out, plan)
-    csv_path = results.write(out, rows)
-    to_stdout("\n" + table.report(rows, out))
-    if plan.get("smpirun_options"):  # they change every row's times, which no row names
-        to_stdout(f"smpirun options of every run: {shlex.join(plan['smpirun_options'])}\n")
+    try:  # (seconds for tens of thousands of rows)
+        rows = results.gather(out, plan)
+        csv_path = results.write(out, rows)
+    except (KeyboardInterrupt, Stopped) as e:
+        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+        print(f"compare-models: stopped by signal {signum} while gathering the results; the runs had ended, "
+              f"results.csv not written (compare-models.sh --collect {shown(out)} writes it)", file=sys.stderr)
+        return 128 + signum
+    try:  # (a standard output nobody reads holds a large report)
+        to_stdout("\n" + table.report(rows, out))
+        if plan.get("smpirun_options"):  # they change every row's times, which no row names
+            to_stdout(f"smpirun options of every run: {shlex.join(plan['smpirun_options'])}\n")
+    except (KeyboardInterrupt, Stopped) as e:  # nothing runs any more: say the results are whole
+        return stopped_in_report(e, "printing the report", csv_path)
     if run["figures"]:
         try:
             with warnings.catch_warnings():  # matplotlib's overflow warnings on values near 1e308
@@ -73,13 +82,19 @@ def report(out, plan, run):
             print(f"compare-models: figures skipped: {e}", file=sys.stderr)
         except (ValueError, OverflowError) as e:  # times matplotlib cannot place on an axis
             print(f"compare-models: figures skipped: matplotlib cannot draw these times ({e})", file=sys.stderr)
-        except (KeyboardInterrupt, Stopped) as e:  # nothing runs any more: say the results are whole
-            signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
-            print(f"compare-models: stopped by signal {signum} while drawing the figures; the runs had ended, "
-                  f"results in {csv_path}", file=sys.stderr)
-            return 128 + signum
+        except (KeyboardInterrupt, Stopped) as e:
+            return stopped_in_report(e, "drawing the figures", csv_path)
     to_stdout(f"data:    {csv_path}\n")
     return 0 if all(r["status"] == "ok" for r in rows) else 1
+
+
+def stopped_in_report(e, doing, csv_path):
+    """A signal once results.csv is written: no run is left to kill, the
+    results are whole (-> the exit status)."""
+    signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+    print(f"compare-models: stopped by signal {signum} while {doing}; the runs had ended, results in "
+          f"{shown(csv_path)}", file=sys.stderr)
+    return 128 + signum
 
 
 def stopped(out, plan, signum):
@@ -325,7 +340,9 @@ if __name__ == "__main__":
         print(f"compare-models: {where}{e.strerror or e}", file=sys.stderr)
         status = 1
     except (KeyboardInterrupt, Stopped) as e:
-        print(f"compare-models: {shown(slurm.interrupted() or 'interrupted; running simulations killed')}",
+        # (no run started: --collect, or planning; nothing was killed)
+        what = "interrupted; running simulations killed" if simulate.any_started() else "interrupted"
+        print(f"compare-models: {shown(slurm.interrupted() or what)}",
               file=sys.stderr)
         status = 128 + (e.signum if isinstance(e, Stopped) else signal.SIGINT)
     finally:

@@ -31,6 +31,11 @@ _running = {}  # pid -> Popen, for kill_all()
 _stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
 _stopping = threading.Event()  # set by kill_all(): no run starts any more
 _lock = threading.Lock()
+_started = []  # a run was started (the line for a signal outside the runs says whether any was killed)
+
+
+def any_started():
+    return bool(_started)
 
 _watchdog = run_watchdog.Watchdog()  # kills the runs if the campaign is killed (called with _lock held)
 
@@ -90,6 +95,8 @@ def execute(argv, cwd, timeout, out_path, err_path):
                 fe.write(f"compare-models: error: cannot start {argv[0]}: {e.filename or argv[0]}: {e.strerror}\n")
                 return 127, False, False, 0.0, 0
             _running[p.pid] = p
+            if not _started:
+                _started.append(p.pid)
             _watchdog.watch("+", p.pid)
             gate.open()
 
