@@ -222,15 +222,29 @@ def run_all(results, bench_run, work, jobs, timeout):
 OUTPUTS = ("comms.csv", "eabs.csv", "validation.svg")
 
 
+# The files of a run in OUT/runs (validate_runs._one): a former validation's
+# are removed, so that runs/ holds this one's only (its later runs stayed,
+# and a run stopped before its log paired its .cmd with the former .log).
+RUN_FILE = re.compile(r"run[0-9]{4,}\.(cmd|graph|log)")
+
+
 def prepare_out(out):
-    """Creates the output directory and checks that each output file can be
-    written (a few bytes each, so a full disk is found before the runs)."""
+    """Creates the output directory, removes a former validation's run files
+    and checks that each output file can be written (a few bytes each, so a
+    full disk is found before the runs)."""
+    runs = os.path.join(out, "runs")
     try:
-        os.makedirs(os.path.join(out, "runs"), exist_ok=True)
+        os.makedirs(runs, exist_ok=True)
         os.makedirs(os.path.join(out, "platforms"), exist_ok=True)
     except OSError as e:
         raise UsageError(f"--out: cannot create the output directory {out}: {e.strerror} "
                          "(accepted: a writable directory)")
+    try:
+        for name in os.listdir(runs):
+            if RUN_FILE.fullmatch(name):
+                os.remove(os.path.join(runs, name))
+    except OSError as e:
+        raise InputError(f"{e.filename or runs}: cannot remove a former validation's run file: {e.strerror}")
     for name in OUTPUTS:
         path = os.path.join(out, name)
         try:
