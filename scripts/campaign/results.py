@@ -130,6 +130,9 @@ def check_new_out(out):
     as they are (a campaign removes only its own)."""
     if os.path.exists(out) and not os.path.isdir(out):
         raise CampaignError(f"results directory '{out}' is a file (accepted: a directory; give another --out DIR)")
+    if os.path.islink(out) and not os.path.exists(out):  # (mkdir: "File exists", naming no link)
+        raise CampaignError(f"results directory '{out}' is a symbolic link to '{os.readlink(out)}', which does not "
+                            f"exist (accepted: a directory, or a link to one; create it or give another --out DIR)")
     parent = os.path.dirname(out)  # (--check-options passed '/dev/full/x', whose campaign then failed)
     while parent and not os.path.lexists(parent):
         parent = os.path.dirname(parent)
