@@ -76,8 +76,8 @@ typedef struct ib_state {
   cg_hostset levels;  /* scratch: destinations whose in-edges get new penalties */
   double *source_penalty; /* P(s) of a source of out-degree >= 2 */
   size_t source_cap;
-  uint8_t *leveled;   /* per destination: its last level held some comm (1/x > 0) */
-  size_t leveled_cap;
+  double *level;      /* per destination: its last level 1/x, 0 when it had none */
+  size_t level_cap;
   ib_share *shares;   /* scratch: the multi-out edges into one destination */
   size_t shares_cap;
 } ib_state;
@@ -94,7 +94,7 @@ static void ib_destroy(void *p)
   cg_hostset_free(&st->sources);
   cg_hostset_free(&st->levels);
   free(st->source_penalty);
-  free(st->leveled);
+  free(st->level);
   free(st->shares);
   free(st);
 }
@@ -114,7 +114,7 @@ static ib_state *state_of(cg_graph *g)
   cg_grow((void **)&st->counted, &st->counted_cap, cg_graph_host_count(g), sizeof *st->counted);
   cg_grow((void **)&st->source_penalty, &st->source_cap, cg_graph_host_count(g),
           sizeof *st->source_penalty);
-  cg_grow((void **)&st->leveled, &st->leveled_cap, cg_graph_host_count(g), sizeof *st->leveled);
+  cg_grow((void **)&st->level, &st->level_cap, cg_graph_host_count(g), sizeof *st->level);
   return st;
 }
 
@@ -306,7 +306,7 @@ static void set_level(cg_graph *g, ib_state *st, cg_host d)
     rho = (double)in_deg; /* incast of singles: the fair share */
   else
     rho = card_level(g, st, d);
-  st->leveled[d] = rho > 0;
+  st->level[d] = rho;
   for (size_t i = 0; i < ne; i++) {
     cg_host s = cg_graph_edge_src(g, in[i]);
     double p;
@@ -318,9 +318,21 @@ static void set_level(cg_graph *g, ib_state *st, cg_host d)
   }
 }
 
+/* Whether a comm of penalty P, now and before, into a card of level rho is
+ * capped at it: its share 1/P above the level x = 1/rho by a margin far
+ * above rounding, so the water-filling stops at or before it (it sorts
+ * after every share taken whole, each below x) and reads only its count.
+ * Then a change of P moves neither the level nor the comm's penalty rho. */
+static int capped_at(double rho, double was, double now)
+{
+  const double margin = 1.0 - 1e-12;
+  return rho > 0 && was <= rho * margin && now <= rho * margin;
+}
+
 /* Computes P(s) of a multi-out source s; when it changed, or s itself had
  * an event, its comms get it: directly into a card that needs no level
- * (now and at its last level), else through the card's new level. An
+ * (now and at its last level), not at all into a card whose level capped
+ * them before and after the change, else through the card's new level. An
  * out-degree-1 source only marks its destination. */
 static void evaluate_source(cg_graph *g, ib_state *st, cg_host s, int had_event)
 {
@@ -333,16 +345,18 @@ static void evaluate_source(cg_graph *g, ib_state *st, cg_host s, int had_event)
     cg_hostset_add(&st->levels, dst[0]);
     return;
   }
-  double p = multi_source_penalty(g, st, s);
-  if (p == st->source_penalty[s] && !had_event)
+  double was = st->source_penalty[s], p = multi_source_penalty(g, st, s);
+  if (p == was && !had_event)
     return;
   st->source_penalty[s] = p;
   for (size_t j = 0; j < n; j++) {
     cg_host d = dst[j];
     /* (a destination in `dests` gets a level anyway: its in-edges changed) */
-    if (!st->leveled[d] && !cg_hostset_has(&st->dests, d) && fits_without_level(g, st, d))
+    if (cg_hostset_has(&st->dests, d))
+      cg_hostset_add(&st->levels, d);
+    else if (st->level[d] == 0 && fits_without_level(g, st, d))
       cg_graph_set_edge_penalty(g, out[j], p);
-    else
+    else if (had_event || !capped_at(st->level[d], was, p))
       cg_hostset_add(&st->levels, d);
   }
 }
