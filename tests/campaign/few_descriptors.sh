@@ -9,9 +9,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-cd "$tmp"
-fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+instant_campaign_dir "$2"
 for try in $(seq 20); do
   rm -rf out
   set +e

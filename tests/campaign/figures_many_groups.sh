@@ -10,9 +10,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-cd "$tmp"
-fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+instant_campaign_dir "$2"
 BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun ./fake-smpirun --program ./app --np 1 --models SMPI -q --no-figures \
   --out out > /dev/null # an earlier campaign in out, and its chart, not to be taken for this one's
 mkdir -p out/figures

@@ -89,3 +89,12 @@ resume_refused() {
     || { cat err; fail "$1: not the one line naming $2"; }
   [ ! -e out/runs/0001.csv ] || fail "$1: run 1 ran"
 }
+
+# instant_campaign_dir BUILD_DIR: campaign_dir, then works in $tmp with a
+# fake smpirun (fake_launcher) whose every run takes 1 ns of simulated
+# time at once: for the tests of what the campaign does around its runs.
+instant_campaign_dir() {
+  campaign_dir "$1"
+  cd "$tmp"
+  fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+}

@@ -10,9 +10,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-cd "$tmp"
-fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+instant_campaign_dir "$2"
 arg=$(head -c 100000 /dev/zero | tr '\0' a)
 set +e
 BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun ./fake-smpirun --program "./app $arg" --models "SMPI b=SMPI c=SMPI" \

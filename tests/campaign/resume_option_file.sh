@@ -9,9 +9,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-cd "$tmp"
-fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+instant_campaign_dir "$2"
 export BUILD_DIR=$tmp/nobuild
 echo 1 > model.txt
 echo 1 > every.txt

@@ -9,9 +9,7 @@
 set -uo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-cd "$tmp"
-fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+instant_campaign_dir "$2"
 export BUILD_DIR=$tmp/nobuild
 bash "$cmp" --smpirun ./fake-smpirun --program ./app --np "1 2" --models SMPI -j 1 -q --no-figures --out out \
   > /dev/null || fail "the campaign"

@@ -10,9 +10,7 @@
 set -euo pipefail
 src=$1
 . "$src/tests/campaign/lib.sh"
-campaign_dir "$2"
-cd "$tmp"
-fake_launcher 'echo "[0.000000001] Simulated time: 0.000000001 s" >&2'
+instant_campaign_dir "$2"
 printf '#!/bin/sh\n' > big && truncate -s 1G big && chmod +x big  # (sparse: no disk used)
 campaign() {
   BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun ./fake-smpirun --np "1 2 3" --models SMPI -j 1 -q --no-figures \
