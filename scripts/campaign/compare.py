@@ -46,6 +46,11 @@ class Stopped(BaseException):
         self.signum = signum
 
 
+def signum_of(e):
+    """The signal behind a KeyboardInterrupt (SIGINT) or a Stopped."""
+    return e.signum if isinstance(e, Stopped) else signal.SIGINT
+
+
 def to_stdout(text):
     try:
         sys.stdout.write(text)
@@ -61,7 +66,7 @@ def report(out, plan, run):
         rows = results.gather(out, plan)
         csv_path = results.write(out, rows)
     except (KeyboardInterrupt, Stopped) as e:
-        signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+        signum = signum_of(e)
         print(f"compare-models: stopped by signal {signum} while gathering the results; the runs had ended, "
               f"results.csv not written (compare-models.sh --collect {shown(out)} writes it)", file=sys.stderr)
         return 128 + signum
@@ -91,7 +96,7 @@ def report(out, plan, run):
 def stopped_in_report(e, doing, csv_path):
     """A signal once results.csv is written: no run is left to kill, the
     results are whole (-> the exit status)."""
-    signum = e.signum if isinstance(e, Stopped) else signal.SIGINT
+    signum = signum_of(e)
     print(f"compare-models: stopped by signal {signum} while {doing}; the runs had ended, results in "
           f"{shown(csv_path)}", file=sys.stderr)
     return 128 + signum
@@ -344,7 +349,7 @@ if __name__ == "__main__":
         what = "interrupted; running simulations killed" if simulate.any_started() else "interrupted"
         print(f"compare-models: {shown(slurm.interrupted() or what)}",
               file=sys.stderr)
-        status = 128 + (e.signum if isinstance(e, Stopped) else signal.SIGINT)
+        status = 128 + signum_of(e)
     finally:
         simulate.kill_all()
     sys.exit(status)
