@@ -52,6 +52,7 @@ struct SlotInfo {          /* read at the comm's start, first re-rating, end, an
   uint64_t id;             /* trace id: start order, never reused */
   cg_host src, dst;
   double rate_traced;      /* rate of the last trace or debug row */
+  double penalty_traced;   /* penalty of that row */
   double own_b0;           /* b0 without the TCP window bound (<= 0: none) */
   double b0;               /* the plan's b0: own_b0 and the TCP window bound now */
   double f;                /* SimGrid's own rate factor of the comm, read at its start */
@@ -243,20 +244,35 @@ double comm_bandwidth(cg_host src, cg_host dst)
   return alone_on(links_bandwidth(src, dst));
 }
 
-/* The trace row and debug line of a re-rated comm, when its rate moved
- * since its last row. */
-void row(const cg_rate_change& ch)
+/* The trace row and debug line of a comm whose rate or penalty moved
+ * since its last row ("start" for its first rate). */
+void row(cg_comm c, double rate, bool first)
 {
-  SlotInfo& i = st.info[ch.comm];
-  if (not ch.first && ch.rate == i.rate_traced)
+  SlotInfo& i    = st.info[c];
+  double penalty = cg_graph_penalty(st.graph, c);
+  if (not first && rate == i.rate_traced && penalty == i.penalty_traced)
     return;
-  double penalty = cg_graph_penalty(st.graph, ch.comm);
   XBT_DEBUG("comm %llu %s -> %s: penalty %g, rate %g B/s", static_cast<unsigned long long>(i.id),
-            st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(), penalty, ch.rate);
+            st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(), penalty, rate);
   if (trace_enabled())
     trace_row(simgrid::s4u::Engine::get_clock(), i.id, st.hosts[i.src]->get_cname(), st.hosts[i.dst]->get_cname(),
-              penalty, ch.rate, ch.first && not i.resumed ? "start" : "update");
-  i.rate_traced = ch.rate;
+              penalty, rate, first && not i.resumed ? "start" : "update");
+  i.rate_traced    = rate;
+  i.penalty_traced = penalty;
+}
+
+/* Rows of the comms whose penalty changed under an unchanged rate (a
+ * bound such as the TCP window's holds them): the plan re-rated none of
+ * them, and their last row would show the former penalty. */
+void penalty_rows()
+{
+  size_t n;
+  const cg_comm* changed = cg_graph_changed(st.graph, &n);
+  for (size_t k = 0; k < n; k++) {
+    cg_comm c = changed[k];
+    if (st.actions[c] != nullptr && not std::isnan(st.info[c].rate_traced))
+      row(c, st.info[c].rate_traced, false);
+  }
 }
 
 /* A comm's new (bound, factor) from the plan, told to SimGrid: a new bound
@@ -281,7 +297,7 @@ void apply(const cg_rate_change& ch)
   }
   st.rate_changes++;
   if (st.rows)
-    row(ch);
+    row(ch.comm, ch.rate, ch.first);
 }
 
 /* contention/lop hook: a small comm's demand capped at its LoP bound. */
@@ -352,6 +368,8 @@ void flush()
   shared_links_apply(plan.links, plan.nlinks);
   for (size_t i = 0; i < plan.ncomms; i++)
     apply(plan.comms[i]);
+  if (st.rows)
+    penalty_rows();
   paje_vars_after_flush(st.graph, st.hosts); /* hook: Paje trace variables */
   trace_flush();
   if (st.timed)
@@ -394,7 +412,8 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
   }
   st.actions[c] = &action;
   st.info[c]    = resumed != nullptr ? *resumed
-                                     : SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN(), -1, -1,
+                                     : SlotInfo{st.next_id++, s, d, std::numeric_limits<double>::quiet_NaN(),
+                                             std::numeric_limits<double>::quiet_NaN(), -1, -1,
                                              compat::rate_factor(action), false};
   const uint32_t* links;
   const double* weights;
