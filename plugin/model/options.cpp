@@ -116,16 +116,33 @@ std::string plugin_keys()
   return s;
 }
 
-/* The option of a plugin prefix closest to `key` (same prefix, fewest
- * differing characters), to suggest it. */
+/* Edit distance between a and b (insertions, deletions, substitutions):
+ * a dropped, doubled or wrong letter is one edit wherever it is. */
+size_t edit_distance(const std::string& a, const std::string& b)
+{
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); j++)
+    row[j] = j;
+  for (size_t i = 1; i <= a.size(); i++) {
+    size_t diag = row[0]; /* row i - 1, column j - 1 */
+    row[0]      = i;
+    for (size_t j = 1; j <= b.size(); j++) {
+      size_t up = row[j];
+      row[j]    = std::min({up + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+      diag      = up;
+    }
+  }
+  return row[b.size()];
+}
+
+/* The plugin's option closest to `key` (fewest edits, at most 3; the
+ * first declared on a tie), to suggest it. */
 std::string closest_key(const std::string& key)
 {
   std::string best;
   size_t best_d = std::string::npos;
   for (const std::string& k : values().keys) {
-    size_t n = std::max(k.size(), key.size()), d = 0;
-    for (size_t i = 0; i < n; i++)
-      d += i >= k.size() || i >= key.size() || k[i] != key[i];
+    size_t d = edit_distance(k, key);
     if (d < best_d) {
       best_d = d;
       best   = k;
