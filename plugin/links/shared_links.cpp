@@ -109,6 +109,16 @@ double shared_capacity(const Link* l, bool* fatpipe)
   return *fatpipe ? 0 : link_bandwidth(l);
 }
 
+/* What SimGrid's solver holds on a shared link while it is shown: its
+ * bandwidth, for a SHARED or FATPIPE link; unknown (INFINITY) for a radio
+ * medium or a non-linear link, whose capacity a callback sets. */
+double held_capacity(const Link* l)
+{
+  auto policy = l->get_sharing_policy();
+  bool plain  = policy == Link::SharingPolicy::SHARED || policy == Link::SharingPolicy::FATPIPE;
+  return plain ? link_bandwidth(l) : std::numeric_limits<double>::infinity();
+}
+
 uint32_t link_id(Link* l)
 {
   auto it = st.index.find(l);
@@ -117,6 +127,7 @@ uint32_t link_id(Link* l)
   bool fatpipe;
   double capacity = shared_capacity(l, &fatpipe);
   uint32_t id     = cg_rate_plan_add_link(st.plan, capacity, fatpipe); /* hidden at the next flush if free */
+  cg_rate_plan_set_held_capacity(st.plan, id, held_capacity(l));
   st.index.emplace(l, id);
   st.links.push_back(l);
   st.node.resize(id + 1, false);
@@ -380,6 +391,8 @@ bool shared_links_bandwidth_changed(const Link& link)
     return false;
   bool fatpipe;
   cg_rate_plan_set_capacity(st.plan, it->second, st.node[it->second] ? node_capacity(&link) : shared_capacity(&link, &fatpipe));
+  if (not st.node[it->second])
+    cg_rate_plan_set_held_capacity(st.plan, it->second, held_capacity(&link));
   return true;
 }
 

@@ -233,6 +233,60 @@ static void check_bandwidth_change(void)
   cg_graph_destroy(g);
 }
 
+/* A comm whose bound would reach the held capacity of a link the solver
+ * sees (crossed with weight >= 1) gets its base bound b0 instead: a
+ * FATPIPE link (ledger capacity 0: always shown) holding B = 1 GB/s and a
+ * comm of penalty 1, b0 1.2 GB/s: bound b0. A second comm from its source
+ * makes both demands B / 2, below the held capacity: bound B / 2. A link
+ * crossed at weight 0.05 only (a reverse route) does not hold the comm. */
+static void check_held_capacity(void)
+{
+  cg_graph *g = graph();
+  cg_rate_plan *p = cg_rate_plan_create(1, 1);
+  uint32_t fp = cg_rate_plan_add_link(p, 0, 1);
+  cg_rate_plan_set_held_capacity(p, fp, B);
+  cg_comm a = start(g, p, 0, 1, 1.2e9, &fp, 1);
+  cg_rate_plan_result r = flush(g, p);
+  CHECK(r.ncomms == 1 && r.comms[0].bound == 1.2e9 && r.comms[0].factor == F && r.comms[0].rate == F * B);
+  cg_comm b = start(g, p, 0, 2, 1.2e9, &fp, 1);
+  r = flush(g, p);
+  CHECK(r.ncomms == 2);
+  for (size_t i = 0; i < r.ncomms; i++)
+    CHECK_REL(r.comms[i].bound, B / 2, TOL);
+  end(g, p, b);
+  r = flush(g, p);
+  CHECK(r.ncomms == 1 && r.comms[0].comm == a && r.comms[0].bound == 1.2e9);
+  static const double reverse = 0.05;
+  cg_comm c = cg_graph_add(g, 3, 4);
+  cg_rate_plan_add_comm(p, c, 1.2e9, F, B, &fp, &reverse, 1);
+  r = flush(g, p);
+  CHECK(r.ncomms == 1 && r.comms[0].comm == c && r.comms[0].bound == B);
+  cg_rate_plan_destroy(p);
+  cg_graph_destroy(g);
+}
+
+/* A hidden link holds nothing: comm a crosses a backbone L1 of 1.5 GB/s,
+ * which a second comm c fills (shown), and a link L2 of 1 GB/s that only a
+ * crosses, which it cannot overfill (hidden). a's demand B reaches L2's
+ * held capacity, but the solver does not see L2: a stays bound at B. */
+static void check_held_hidden(void)
+{
+  cg_graph *g = graph();
+  cg_rate_plan *p = cg_rate_plan_create(1, 1);
+  uint32_t l1 = cg_rate_plan_add_link(p, 1.5e9, 0), l2 = cg_rate_plan_add_link(p, 1e9, 0);
+  cg_rate_plan_set_held_capacity(p, l1, 1.5e9);
+  cg_rate_plan_set_held_capacity(p, l2, 1e9);
+  uint32_t both[2] = {l1, l2};
+  cg_comm a = start(g, p, 0, 1, 1.2e9, both, 2);
+  start(g, p, 2, 3, 1.2e9, &l1, 1);
+  cg_rate_plan_result r = flush(g, p);
+  CHECK(!cg_rate_plan_link_hidden(p, l1) && cg_rate_plan_link_hidden(p, l2));
+  const cg_rate_change *ca = find(r, a);
+  CHECK(ca && ca->bound == B && ca->factor == F);
+  cg_rate_plan_destroy(p);
+  cg_graph_destroy(g);
+}
+
 /* The cap (LoP) sees the contention demand B / p and lowers it: a small
  * comm capped at 1 MB/s runs, on the fast path, at factor f * 1e6 / B.
  * Listed again as an extra comm with a new cap, only its factor moves. */
@@ -331,6 +385,8 @@ int main(void)
   check_shared_limiter();
   check_no_hiding();
   check_bandwidth_change();
+  check_held_capacity();
+  check_held_hidden();
   check_cap();
   check_plain();
   if (check_failures)

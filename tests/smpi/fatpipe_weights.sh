@@ -22,16 +22,31 @@
 # max-min weight. The plugin shifted that weight in two steps where SMPI
 # does it in one, one bit lower: a -> b ended at 0.0209 s, SMPI's at
 # 0.0283 s.
+# With "backbone-dip", b's link is at 50 us and c's at 10 us; the backbone
+# falls to 80 MB/s at 7.324 ms and b's link to 200 MB/s at 9.095 ms. Under
+# node-links:maxmin a comm without penalty was bound at its route's
+# bottleneck now, the backbone's capacity, where SMPI keeps its start
+# bound: the solver's tie then went the other way and c -> d ended at
+# 0.0151055907 s, SMPI's at 0.0166637314 s. A comm whose bound reaches
+# the capacity of a link the solver holds is now given SMPI's bound.
 set -u
 prog=$1
 profile=${2:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bb_file=
+lb_file=
 lc_file=
+lat_b=0s lat_c=50us
 if [ "$profile" = profile ]; then
   printf '0.005 100000000\n' >"$tmp/bb-profile.txt"
   bb_file=' bandwidth_file="bb-profile.txt"'
+elif [ "$profile" = backbone-dip ]; then
+  printf '0.007324 80000000\n' >"$tmp/bb-profile.txt"
+  printf '0.009095 200000000\n' >"$tmp/lb-profile.txt"
+  bb_file=' bandwidth_file="bb-profile.txt"'
+  lb_file=' bandwidth_file="lb-profile.txt"'
+  lat_b=50us lat_c=10us
 elif [ "$profile" = node-profile ]; then
   printf '0.001 80000000\n0.003 10000000\n0.004 200000000\n' >"$tmp/lc-profile.txt"
   lc_file=' bandwidth_file="lc-profile.txt"'
@@ -41,8 +56,8 @@ fi
   echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
   echo '<platform version="4.1"><zone id="z" routing="Full">'
   for h in a b c d; do echo "  <host id=\"$h\" speed=\"1Gf\"/>"; done
-  echo '  <link id="la" bandwidth="10GBps" latency="0s"/><link id="lb" bandwidth="10GBps" latency="0s"/>'
-  echo "  <link id=\"lc\" bandwidth=\"200MBps\" latency=\"50us\"$lc_file/><link id=\"ld\" bandwidth=\"200MBps\" latency=\"50us\"/>"
+  echo "  <link id=\"la\" bandwidth=\"10GBps\" latency=\"0s\"/><link id=\"lb\" bandwidth=\"10GBps\" latency=\"$lat_b\"$lb_file/>"
+  echo "  <link id=\"lc\" bandwidth=\"200MBps\" latency=\"$lat_c\"$lc_file/><link id=\"ld\" bandwidth=\"200MBps\" latency=\"50us\"/>"
   echo "  <link id=\"bb\" bandwidth=\"100MBps\" latency=\"0s\" sharing_policy=\"FATPIPE\"$bb_file/>"
   for p in "a b" "a c" "a d" "b c" "b d" "c d"; do
     set -- $p

@@ -97,6 +97,10 @@ int cg_ledger_tracked(const cg_ledger *l, uint32_t link);
 void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);
+/* The links a comm crosses (as cg_ledger_add_comm or its plain variant were
+ * given) and, in *weights, its weight on each; *n their number.
+ * Valid until the next mutation. */
+const uint32_t *cg_ledger_comm_links(const cg_ledger *l, uint32_t comm, const double **weights, size_t *n);
 
 #ifdef __cplusplus
 }

@@ -60,6 +60,18 @@ uint32_t cg_rate_plan_add_link(cg_rate_plan *p, double capacity, int fatpipe);
 uint32_t cg_rate_plan_add_node_link(cg_rate_plan *p, double capacity, int fatpipe, int one_way, int hidden);
 /* A link's capacity changed: its state follows at the next flush. */
 void cg_rate_plan_set_capacity(cg_rate_plan *p, uint32_t link, double capacity);
+/* The capacity the solver holds on a link while the link is shown to it
+ * (its bandwidth now; INFINITY, the default: unknown, as for a radio
+ * medium or a node link). A comm whose bound would be at or above the held
+ * capacity of a shown link it crosses with weight >= 1 is given its base
+ * bound b0 instead: that link limits it all the same, and a bound equal to
+ * a FATPIPE link's capacity leaves SimGrid's solver a tie that the last
+ * bit of the comms' weights decides, where the base model, bounded at b0,
+ * has none. Seen by the comms re-rated from the next flush on: set it
+ * when the link is registered, and with cg_rate_plan_set_capacity when
+ * its bandwidth changes (the caller then re-rates every comm,
+ * cg_rate_plan_set_bandwidth). */
+void cg_rate_plan_set_held_capacity(cg_rate_plan *p, uint32_t link, double capacity);
 
 /* Comm c started: base bound b0 (<= 0: none), base factor f, bandwidth B
  * (> 0), crossing links[i] with weights[i] (ledger indices). Its pair is

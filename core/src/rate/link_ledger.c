@@ -369,6 +369,14 @@ void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *sk
   *skipped = l->skipped;
 }
 
+const uint32_t *cg_ledger_comm_links(const cg_ledger *l, uint32_t comm, const double **weights, size_t *n)
+{
+  const comm_rec *c = &l->comms[comm];
+  *weights = c->weight;
+  *n = c->n;
+  return c->link;
+}
+
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm)
 {
   const comm_rec *c = &l->comms[comm];

@@ -37,6 +37,8 @@ struct cg_rate_plan {
   size_t nrecs, recs_cap;
   uint8_t *hidden; /* by link */
   size_t nlinks, hidden_cap;
+  double *held; /* by link: the capacity the solver holds while it is shown */
+  size_t held_cap;
   uint32_t *fresh; /* links registered since the last flush */
   size_t nfresh, fresh_cap;
   cg_comm *queue, *affected; /* re-rated comms in order; comms of changed links */
@@ -66,6 +68,7 @@ void cg_rate_plan_destroy(cg_rate_plan *p)
   cg_ledger_destroy(p->ledger);
   free(p->recs);
   free(p->hidden);
+  free(p->held);
   free(p->fresh);
   free(p->queue);
   free(p->affected);
@@ -77,6 +80,8 @@ void cg_rate_plan_destroy(cg_rate_plan *p)
 static void push_link(cg_rate_plan *p, int hidden)
 {
   cg_grow((void **)&p->hidden, &p->hidden_cap, p->nlinks + 1, sizeof *p->hidden);
+  cg_grow((void **)&p->held, &p->held_cap, p->nlinks + 1, sizeof *p->held);
+  p->held[p->nlinks] = INFINITY;
   p->hidden[p->nlinks++] = (uint8_t)(hidden != 0);
 }
 
@@ -99,6 +104,11 @@ uint32_t cg_rate_plan_add_node_link(cg_rate_plan *p, double capacity, int fatpip
 void cg_rate_plan_set_capacity(cg_rate_plan *p, uint32_t link, double capacity)
 {
   cg_ledger_set_capacity(p->ledger, link, capacity);
+}
+
+void cg_rate_plan_set_held_capacity(cg_rate_plan *p, uint32_t link, double capacity)
+{
+  p->held[link] = capacity;
 }
 
 static double ceiling(const cg_rate_plan *p, double alone) { return p->ceilings ? alone : INFINITY; }
@@ -227,6 +237,19 @@ static void update_links(cg_rate_plan *p)
   p->nfresh = 0;
 }
 
+/* Whether a link shown to the solver holds comm c at or below `bound`:
+ * crossed with weight >= 1, its held capacity at most `bound`. */
+static int held_below(const cg_rate_plan *p, cg_comm c, double bound)
+{
+  size_t n;
+  const double *w;
+  const uint32_t *links = cg_ledger_comm_links(p->ledger, inter(c), &w, &n);
+  for (size_t i = 0; i < n; i++)
+    if (w[i] >= 1 && !p->hidden[links[i]] && p->held[links[i]] <= bound)
+      return 1;
+  return 0;
+}
+
 /* Step 3 for one comm: `recheck`, its links changed state. */
 static void choose(cg_rate_plan *p, cg_comm c, int recheck)
 {
@@ -238,6 +261,8 @@ static void choose(cg_rate_plan *p, cg_comm c, int recheck)
     r->flags = free_path ? (uint8_t)(r->flags | FREE) : (uint8_t)(r->flags & ~FREE);
   }
   cg_solver_terms t = cg_comm_solver_terms((r->flags & FREE) != 0, r->base_factor, r->demand, r->alone);
+  if (!(r->flags & FREE) && r->base_bound > t.bound && held_below(p, c, t.bound))
+    t.bound = r->base_bound;
   if (t.bound == r->bound && t.factor == r->factor)
     return;
   cg_grow((void **)&p->out, &p->out_cap, p->nout + 1, sizeof *p->out);
