@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The README's list of CTest labels is the build's.
 
-usage: readme_labels.py README.md (--build BUILD [--ctest CTEST] | --labels L,...)
+usage: readme_labels.py README.md (--build BUILD [--ctest CTEST] | --labels L,...) [--optional L,...]
 
 README.md's "What is here" table says, in the `tests/` row, which labels
 `ctest -L LABEL` takes. A label listed there that no test carries makes that
@@ -9,7 +9,9 @@ command run nothing with exit status 0; a label the tests carry that the row
 does not name is one a reader cannot find. Reads the row's backquoted words
 up to the closing '|', takes the build's labels from `ctest --print-labels`
 (or --labels, for the probe), prints each difference on one line and exits 1
-if there is one; 2 on a usage error or a README without the row.
+if there is one; 2 on a usage error or a README without the row. A label of
+--optional (one that a build option registers, such as valgrind) may be
+listed without being carried.
 """
 import re
 import subprocess
@@ -18,7 +20,8 @@ import sys
 
 def usage(msg):
     sys.stderr.write(f"readme_labels: {msg}\n"
-                     "usage: readme_labels.py README.md (--build BUILD [--ctest CTEST] | --labels L,...)\n")
+                     "usage: readme_labels.py README.md (--build BUILD [--ctest CTEST] | --labels L,...) "
+                     "[--optional L,...]\n")
     sys.exit(2)
 
 
@@ -49,7 +52,7 @@ def main(argv):
     readme, args = argv[1], argv[2:]
     opts = {}
     while args:
-        if args[0] not in ("--build", "--ctest", "--labels") or len(args) < 2:
+        if args[0] not in ("--build", "--ctest", "--labels", "--optional") or len(args) < 2:
             usage(f"bad argument '{args[0]}'")
         opts[args[0]] = args[1]
         args = args[2:]
@@ -58,8 +61,9 @@ def main(argv):
     doc = documented(readme)
     have = (set(filter(None, opts["--labels"].split(","))) if "--labels" in opts
             else built(opts.get("--ctest", "ctest"), opts["--build"]))
+    optional = set(filter(None, opts.get("--optional", "").split(",")))
     bad = 0
-    for label in sorted(doc - have):
+    for label in sorted(doc - have - optional):
         print(f"{readme}: label '{label}' is listed but no test carries it (ctest -L {label} runs nothing)")
         bad = 1
     for label in sorted(have - doc):
