@@ -100,7 +100,8 @@ def parse_args(argv):
                    help="only datasets whose name matches this regular expression")
     p.add_argument("--models", action="once", default=" ".join(MODELS), help="models of the main table (default: all)")
     p.add_argument("--styles", action="once", default="splitduplex fatpipe",
-                   help="platform styles of the second table, contention model only ('none': no table)")
+                   help="platform styles of the second table, contention model only: the list replaces the "
+                        "default 'splitduplex fatpipe' (accepted: splitduplex, fatpipe, shared; 'none': no table)")
     p.add_argument("--platform", action="append", default=[], metavar="TESTBED=FILE",
                    help="run TESTBED's datasets on FILE instead of its shipped platform (repeatable)")
     p.add_argument("--jobs", action="once", type=whole_number, default=os.cpu_count() or 1,

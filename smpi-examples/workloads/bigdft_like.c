@@ -2,7 +2,7 @@
  * Hamiltonian (compute), redistributes wavefunctions between the orbital and
  * the real-space layouts with MPI_Alltoallv of uneven counts, and reduces
  * energies and the overlap matrix with MPI_Allreduce.
- * Options: --iters N (default 5), --bytes B mean per pair (default 131072),
+ * Options: --iters N (default 5), --bytes B mean per pair (a multiple of 8, default 131072),
  * --flops F per iteration (default 3e7). */
 #include "workload_common.h"
 
@@ -15,7 +15,7 @@ int main(int argc, char **argv)
   static const char *const options[] = {"--iters", "--bytes", "--flops", NULL};
   wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 5, 1, WL_MAX_ITERS);
-  long bytes = wl_opt(argc, argv, "--bytes", 131072, 64, WL_MAX_BYTES);
+  long bytes = wl_opt_bytes(argc, argv, 131072, 64);
   long flops = wl_opt(argc, argv, "--flops", 30000000L, 0, WL_MAX_FLOPS);
   int *sc = malloc((size_t)size * sizeof *sc), *sd = malloc((size_t)size * sizeof *sd);
   int *rc = malloc((size_t)size * sizeof *rc), *rd = malloc((size_t)size * sizeof *rd);

@@ -2,7 +2,7 @@
  * 2 rows): each iteration does a sparse mat-vec whose partial sums are
  * reduced along the process row by log2(cols) pairwise exchanges, a
  * transpose exchange with the rank half the job away, and two scalar allreduces.
- * Options: --iters N (default 15), --bytes B (default 65536), --flops F
+ * Options: --iters N (default 15), --bytes B (a multiple of 8, default 65536), --flops F
  * (default 5e7). Needs a power-of-two number of ranks. */
 #include "workload_common.h"
 
@@ -20,7 +20,7 @@ int main(int argc, char **argv)
   static const char *const options[] = {"--iters", "--bytes", "--flops", NULL};
   wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 15, 1, WL_MAX_ITERS);
-  long bytes = wl_opt(argc, argv, "--bytes", 65536, 8, WL_MAX_BYTES);
+  long bytes = wl_opt_bytes(argc, argv, 65536, 8);
   long flops = wl_opt(argc, argv, "--flops", 50000000L, 0, WL_MAX_FLOPS);
   int rows = 1;
   while (rows * rows * 2 <= size)

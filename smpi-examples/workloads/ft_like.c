@@ -1,6 +1,6 @@
 /* NPB FT-like kernel: each iteration computes on the local slab, then
  * transposes it with an all-to-all (the FT pattern that saturates NICs).
- * Options: --iters N (default 6), --bytes B per pair (default 262144),
+ * Options: --iters N (default 6), --bytes B per pair (a multiple of 8, default 262144),
  *          --flops F per iteration (default 2e7). */
 #include "workload_common.h"
 
@@ -13,7 +13,7 @@ int main(int argc, char **argv)
   static const char *const options[] = {"--iters", "--bytes", "--flops", NULL};
   wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 6, 1, WL_MAX_ITERS);
-  long bytes = wl_opt(argc, argv, "--bytes", 262144, 8, WL_MAX_BYTES);
+  long bytes = wl_opt_bytes(argc, argv, 262144, 8);
   long flops = wl_opt(argc, argv, "--flops", 20000000L, 0, WL_MAX_FLOPS);
   size_t n = (size_t)bytes / sizeof(double);
   wl_check_memory(argv[0], 2.0 * (double)(n * sizeof(double)) * size * size, "2 x --bytes x ranks^2");

@@ -3,7 +3,7 @@
  * block and sends to south and east; the upper sweep goes back. Many small
  * pipelined messages, little contention: LU is latency bound.
  * Options: --iters N (default 4), --blocks K per sweep (default 8),
- * --bytes B per message (default 4096), --flops F per block (default 2e6). */
+ * --bytes B per message (a multiple of 8, default 4096), --flops F per block (default 2e6). */
 #include "workload_common.h"
 
 int main(int argc, char **argv)
@@ -16,7 +16,7 @@ int main(int argc, char **argv)
   wl_check_args(argc, argv, options);
   long iters = wl_opt(argc, argv, "--iters", 4, 1, WL_MAX_ITERS);
   long blocks = wl_opt(argc, argv, "--blocks", 8, 1, WL_MAX_ITERS);
-  long bytes = wl_opt(argc, argv, "--bytes", 4096, 8, WL_MAX_BYTES);
+  long bytes = wl_opt_bytes(argc, argv, 4096, 8);
   long flops = wl_opt(argc, argv, "--flops", 2000000L, 0, WL_MAX_FLOPS);
   int px = 1;
   while ((px + 1) * (px + 1) <= size)

@@ -47,6 +47,22 @@ static long wl_opt(int argc, char **argv, const char *name, long def, long min, 
   return def;
 }
 
+/* --bytes, a multiple of sizeof(double): the kernels send arrays of doubles,
+ * and a count of bytes / 8 doubles cut --bytes 12 to 8 bytes silently. */
+static long wl_opt_bytes(int argc, char **argv, long def, long min)
+{
+  long v = wl_opt(argc, argv, "--bytes", def, min, WL_MAX_BYTES);
+  if (v % (long)sizeof(double) != 0) {
+    int rank;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (rank == 0)
+      fprintf(stderr, "%s: option --bytes expects a multiple of %zu (the messages are arrays of doubles), got '%ld'\n",
+              argv[0], sizeof(double), v);
+    MPI_Abort(MPI_COMM_WORLD, 2);
+  }
+  return v;
+}
+
 /* Checks that every argument is one of the NULL-terminated `names`
  * followed by its value, each once: wl_opt alone looks for its own name,
  * so a typo (--iter 2), a stray word or a name without its value ran the
