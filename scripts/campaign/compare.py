@@ -244,9 +244,9 @@ def new_directories(out):
 
 
 def undo_out(out, made, before):
-    """A campaign refused while it plans leaves OUT as it found it: the files
-    it added there (campaign.lock, the generated hostfile) and the
-    directories it made go."""
+    """A campaign refused or stopped by a signal while it plans leaves OUT as
+    it found it: the files it added there (campaign.lock, the generated
+    hostfile) and the directories it made go."""
     lock.release()
     for name in set(os.listdir(out)) - before:
         try:
@@ -295,9 +295,11 @@ def main(argv):
     out = run["out"] or os.path.join(build, "compare")
     results.check_new_out(out)
     made, before = new_directories(out), set(os.listdir(out)) if os.path.isdir(out) else set()
-    lock.hold(out)
     jobs = run["jobs"] or local.default_jobs()
+    held = False
     try:
+        lock.hold(out)  # (refused: OUT is another campaign's, whose files stay)
+        held = True
         check_no_slurm_jobs(out)
         runs = planner.build(settings, out, build, os.getcwd())
         planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
@@ -308,8 +310,9 @@ def main(argv):
         # stopped in between, DIR held the former plan without its rows, and
         # --resume ran the former campaign again.
         planner.save(out, dict(plan, fresh=True))
-    except CampaignError:
-        undo_out(out, made, before)
+    except (CampaignError, KeyboardInterrupt, Stopped):  # refused, or stopped by a signal
+        if held:
+            undo_out(out, made, before)
         raise
     results.clear_runs(out)
     planner.save(out, plan)
