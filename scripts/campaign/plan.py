@@ -341,24 +341,64 @@ def launcher_files(smpirun):
 
 # smpirun options whose value is a file the run reads.
 READ_OPTIONS = ("-replay", "-trace-comment-file")
+# The key smpirun's -replay LIST sets: LIST names the traces SMPI replays,
+# one file a line (empty lines skipped): rank i replays line i, or every
+# rank the one line of a one-line LIST.
+REPLAY_CFG = "smpi/replay"
+
+
+def replayed_traces(path, ranks):
+    """The trace files a -replay LIST names (those ranks replay): its
+    first `ranks` non-empty lines, as SMPI reads them."""
+    names = []
+    try:
+        with results.open_regular(path) as f:  # (a named pipe: none, not a wait for a writer)
+            for line in f:
+                name = line.rstrip(b"\n")
+                if name:
+                    names.append(os.fsdecode(name))
+                    if len(names) == ranks:
+                        break
+    except (OSError, ValueError):
+        return []
+    return names
+
+
+def wrapper_file(value):
+    """The file smpirun's -wrapper COMMAND executes: COMMAND from the
+    runs' directory if it holds a '/', else as found on PATH."""
+    return value if "/" in value else shutil.which(value) or ""
 
 
 def option_files(runs, cwd):
     """The files the runs' smpirun options read: a --cfg=KEY:VALUE whose
     VALUE is a file (contention/p2p-params:my.params; output keys aside),
-    the value of -replay and -trace-comment-file. Edited between a stop and
-    --resume, the resumed runs read the new file under the same label."""
+    the value of -replay and -trace-comment-file, the traces a -replay
+    LIST names, the -wrapper script. Edited between a stop and --resume,
+    the resumed runs read the new file under the same label."""
     values = []
     for r in runs:
         argv = r["argv"]
         end = argv.index(TIMING_OPTIONS[-1]) if TIMING_OPTIONS[-1] in argv else len(argv)  # (the program's aside)
         for i, a in enumerate(argv[1:end], 1):
             key, sep, value = a[len("--cfg="):].partition(":") if a.startswith("--cfg=") else ("", "", "")
+            if a in READ_OPTIONS and i + 1 < end:
+                key, sep, value = (REPLAY_CFG if a == "-replay" else a), ":", argv[i + 1]
+            elif a == "-wrapper" and i + 1 < end:
+                values.append(wrapper_file(argv[i + 1]))
+                continue
             if sep and value and key not in spec.OUTPUT_KEYS:
                 values.append(value)
-            elif a in READ_OPTIONS and i + 1 < end:
-                values.append(argv[i + 1])
-    return [path for path in (os.path.join(cwd, v) for v in dict.fromkeys(values)) if os.path.isfile(path)]
+                if key == REPLAY_CFG:
+                    values += replayed_traces(os.path.join(cwd, value), r["ranks"])
+    return [path for path in dict.fromkeys(from_dir(cwd, v) for v in values if v) if os.path.isfile(path)]
+
+
+def from_dir(cwd, path):
+    """path from the directory cwd (absolute), its '.' parts left out (a
+    './wrap.sh' is named CWD/wrap.sh); '..' kept: a symlink may lead
+    elsewhere."""
+    return "/" + "/".join(c for c in os.path.join(cwd, path).split("/") if c not in ("", "."))
 
 
 def changed_inputs(plan):
