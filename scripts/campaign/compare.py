@@ -194,6 +194,22 @@ def settled(out):
     return plan
 
 
+def check_slurm_ended(out, plan):
+    """--collect of a Slurm campaign: refused while squeue lists its jobs,
+    but for the collect job running this (SLURM_JOB_ID): the runs still
+    queued were reported missing, results.csv rewritten so, and the collect
+    job, finding DIR locked meanwhile, gathered nothing. When squeue cannot
+    tell (DIR copied where there is no Slurm), the runs are gathered."""
+    jobs = [j for j in plan.get("slurm_jobs") or [] if j != os.environ.get("SLURM_JOB_ID")]
+    try:
+        busy = slurm.active(jobs) if jobs else []
+    except CampaignError:
+        return
+    if busy:
+        raise CampaignError(f"'{out}' was submitted to Slurm and its jobs {', '.join(busy)} are still queued or "
+                            f"running: its collect job gathers the runs once they have ended (or --collect then)")
+
+
 def resume(out, run):
     planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
@@ -286,7 +302,9 @@ def main(argv):
     if run["collect"]:
         planner.load(run["collect"])  # as in resume()
         lock.hold(run["collect"])
-        return report(run["collect"], settled(run["collect"]), run)
+        plan = settled(run["collect"])
+        check_slurm_ended(run["collect"], plan)
+        return report(run["collect"], plan, run)
     if run["resume"]:
         return resume(run["resume"], run)
     build = cli.build_dir()
