@@ -29,12 +29,14 @@ set -eu
 # A standard error closed when the script starts (2>&-) becomes /dev/null:
 # the next file opened would take its descriptor.
 true 3>&2 || exec 2>/dev/null
-# say TEXT: one line on standard error. One that fails (a full disk, a pipe
-# whose reader ended: 2>&1 | head) is dropped, and standard error is
+# say TEXT: one line on standard error, a line end or carriage return in
+# TEXT (an option's value) written \n, \r. One that fails (a full disk, a
+# pipe whose reader ended: 2>&1 | head) is dropped, and standard error is
 # /dev/null from then on, the measurements' too: under set -e, the first
 # progress line ended the calibration before any measurement.
 say() {
-  { (printf '%s\n' "$*" >&3) 2>/dev/null; } 3>&2 || exec 2>/dev/null
+  line=$(printf '%s' "$*" | awk '{ gsub(/\r/, "\\\\r"); printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }')
+  { (printf '%s\n' "$line" >&3) 2>/dev/null; } 3>&2 || exec 2>/dev/null
 }
 
 # usage MESSAGE: one error line, exit 2.
