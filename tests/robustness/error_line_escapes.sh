@@ -3,7 +3,8 @@
 # end (or a carriage return) is still one line: the name's control
 # characters are written as escapes, as compare-models writes them.
 # penalty-summary.py and validate.py wrote the name raw, and their one
-# error line was two; so did calibrate-cluster.sh an option's value.
+# error line was two; so did calibrate-cluster.sh and setup.sh an
+# option's value.
 set -u
 src=$1
 fail=0
@@ -37,4 +38,7 @@ check 2 "calibrate-cluster.sh: --nodes '2\\r': accepted: an integer from 2 to 10
   sh "$src/scripts/calibrate-cluster.sh" --nodes "2$(printf '\r')"
 check 2 "calibrate-cluster.sh: unknown option '--a\\nb' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help) (see --help)" \
   sh "$src/scripts/calibrate-cluster.sh" "--a${nl}b"
+# setup.sh wrote a refused argument raw (nothing is installed or built).
+check 2 "setup: unknown argument '-x\\ny\\r' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" \
+  bash "$src/scripts/setup.sh" "-x${nl}y$(printf '\r')"
 exit $fail
