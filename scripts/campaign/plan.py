@@ -347,18 +347,30 @@ READ_OPTIONS = ("-replay", "-trace-comment-file")
 REPLAY_CFG = "smpi/replay"
 
 
+# The longest path a -replay LIST's line may name.
+PATH_MAX = 4096
+
+
 def replayed_traces(path, ranks):
     """The trace files a -replay LIST names (those ranks replay): its
-    first `ranks` non-empty lines, as SMPI reads them."""
+    first `ranks` non-empty lines, as SMPI reads them. A line longer than
+    a path (a trace given as LIST, say: a GiB without a line end was read
+    whole, a MemoryError) names no file and is skipped."""
     names = []
     try:
         with results.open_regular(path) as f:  # (a named pipe: none, not a wait for a writer)
-            for line in f:
+            while len(names) < ranks:
+                line = f.readline(PATH_MAX + 1)
+                if not line:
+                    break
+                if len(line) > PATH_MAX:  # (the rest of it, by blocks)
+                    while line and not line.endswith(b"\n"):
+                        line = f.readline(1 << 20)
+                    names.append("")
+                    continue
                 name = line.rstrip(b"\n")
                 if name:
                     names.append(os.fsdecode(name))
-                    if len(names) == ranks:
-                        break
     except (OSError, ValueError):
         return []
     return names
