@@ -5,6 +5,7 @@
 #   scripts/calibrate-cluster.sh [--launcher mpirun|srun] [--nodes N]
 #       [--out DIR] [--reps R] [--size BYTES] [--racks K] [--fit TECH|auto]
 #       [--build DIR] [--launcher-args "ARGS"] [--p2p-steps S] [--limiter yes|no]
+#       [--timeout SECONDS]
 #
 # 1. builds bin/pingpong and bin/contention-bench with the cluster's mpicc;
 # 2. point-to-point: pingpong send|recv|pingpong on 2 ranks on 2 nodes (S
@@ -23,6 +24,8 @@
 #    data: its message is in p2p-fit.txt) is a warning: smpirun.cfg then
 #    holds the contention flags and SMPI's bandwidth and latency factors
 #    at 1 (the route as measured, not SimGrid's default factors).
+# Each measurement (one launcher run) is killed after --timeout seconds of
+# wall time (default 3600), which stops the calibration.
 # Exit status: 0 done, 1 a step failed (its output says why), 2 usage.
 set -eu
 
@@ -48,13 +51,13 @@ usage() {
 # (symlinks resolved: a symlinked script looked for the sources beside it)
 here=$(CDPATH='' cd -- "$(dirname "$(readlink -f "$0")")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
-build=${BUILD_DIR:-build} largs="" steps=4 limiter=no given=""
+build=${BUILD_DIR:-build} largs="" steps=4 limiter=no tmo=3600 given=""
 while [ $# -gt 0 ]; do
   # --help: the comment block at the top of this file, up to its first code line.
   case $1 in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}\(.*\)/\1/p' "$0"; exit 0 ;; esac
   case $1 in
-    --launcher | --nodes | --out | --reps | --size | --racks | --fit | --build | --launcher-args | --p2p-steps | --limiter) ;;
-    *) usage "unknown option '$1' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help)" ;;
+    --launcher | --nodes | --out | --reps | --size | --racks | --fit | --build | --launcher-args | --p2p-steps | --limiter | --timeout) ;;
+    *) usage "unknown option '$1' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --timeout --help)" ;;
   esac
   [ $# -ge 2 ] || usage "$1 needs a value"
   # a second value silently replaced the first
@@ -72,6 +75,7 @@ while [ $# -gt 0 ]; do
     --launcher-args) largs=$2 ;;
     --p2p-steps) steps=$2 ;;
     --limiter) limiter=$2 ;;
+    --timeout) tmo=$2 ;;
   esac
   shift 2
 done
@@ -96,6 +100,7 @@ int_in --reps "$reps" 1 1000
 int_in --size "$size" 1 16777216
 int_in --racks "$racks" 0 100000
 int_in --p2p-steps "$steps" 1 1000
+int_in --timeout "$tmo" 1 1000000
 # An empty --out made the outputs /bin, /p2p, /schemes; a file cannot hold them.
 [ -n "$out" ] || usage "--out '': accepted: a directory path"
 [ ! -e "$out" ] || [ -d "$out" ] || usage "--out '$out' is not a directory (accepted: a new or existing directory)"
@@ -120,31 +125,51 @@ mpicc -O2 "$here/smpi-examples/pingpong/pingpong.c" -o "$out/bin/pingpong" -lm
 mpicc -O2 "$here/smpi-examples/contention-bench/contention_bench.c" \
   "$here/smpi-examples/contention-bench/bench_schemes.c" -o "$out/bin/contention-bench"
 
-# run NRANKS PROGRAM ARGS...: one rank per node through the launcher.
+# Each measurement under coreutils' timeout (in the foreground: a Ctrl-C
+# still reaches the launcher; TERM, then KILL 30 s later). A launcher that
+# never returned (a rank waiting for a node that is down) held the
+# calibration forever.
+bound=""
+if command -v timeout >/dev/null 2>&1; then
+  bound="timeout --foreground -k 30 $tmo"
+else
+  say "calibrate-cluster: warning: no timeout command (coreutils): the measurements have no wall-time bound"
+fi
+
+# run STEP NRANKS PROGRAM ARGS...: one rank per node through the launcher;
+# one that fails or outlasts --timeout stops the calibration with one line
+# naming STEP, exit 1 (the launcher's own status, 2 say, read as a usage
+# error).
 run() {
-  n=$1
-  shift
+  step=$1 n=$2
+  shift 2
   # $largs is split into words, not expanded as file names: '-w node[1-4]'
   # became the names of the files it matched in the current directory.
   set -f
+  status=0
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
-    srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@"
+    $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
   else
-    mpirun -np "$n" --map-by node $largs "$@"
+    $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
   fi
   set +f
+  case $status in
+    0) ;;
+    124 | 137) say "calibrate-cluster.sh: $step on $n nodes: killed after $tmo s of wall time (--timeout $tmo); accepted: a larger --timeout, or a launcher that ends"; exit 1 ;;
+    *) say "calibrate-cluster.sh: $step on $n nodes: $launcher failed (exit status $status; its output is above)"; exit 1 ;;
+  esac
 }
 
 say "calibrate-cluster: point-to-point measurements (2 nodes)"
 for mode in send recv pingpong; do
-  run 2 "$out/bin/pingpong" $mode "$steps" "$reps" > "$out/p2p/$mode.csv"
+  run "point-to-point $mode" 2 "$out/bin/pingpong" $mode "$steps" "$reps" > "$out/p2p/$mode.csv"
 done
 say "calibrate-cluster: contention schemes ($nodes nodes, $reps repetitions)"
 rackopt=""
 [ "$racks" -gt 0 ] && rackopt="--racks $racks"
 # shellcheck disable=SC2086
-run "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps" --size "$size" $rackopt
+run "contention schemes" "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps" --size "$size" $rackopt
 
 # The platform's route: the lone comm's bandwidth, the smallest ping-pong
 # round trip's half as the route latency (two links of half that each).

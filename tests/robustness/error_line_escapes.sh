@@ -36,7 +36,7 @@ check 2 "calibrate-cluster.sh: --launcher 'mpi\\nrun': accepted: mpirun, srun" \
   sh "$src/scripts/calibrate-cluster.sh" --launcher "mpi${nl}run"
 check 2 "calibrate-cluster.sh: --nodes '2\\r': accepted: an integer from 2 to 100000" \
   sh "$src/scripts/calibrate-cluster.sh" --nodes "2$(printf '\r')"
-check 2 "calibrate-cluster.sh: unknown option '--a\\nb' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help) (see --help)" \
+check 2 "calibrate-cluster.sh: unknown option '--a\\nb' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --timeout --help) (see --help)" \
   sh "$src/scripts/calibrate-cluster.sh" "--a${nl}b"
 # setup.sh wrote a refused argument raw (nothing is installed or built).
 check 2 "setup: unknown argument '-x\\ny\\r' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" \
