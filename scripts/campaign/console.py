@@ -36,6 +36,14 @@ def escape_stdout():
     sys.stdout.reconfigure(errors="contention-console")
 
 
+class _Nowhere:
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+
 class _Dropping:
     """A standard error whose failed writes (a full disk, a pipe whose
     reader ended: compare-models.sh 2>&1 | head) drop the message and make
@@ -46,11 +54,14 @@ class _Dropping:
         self._stream = stream
 
     def _drop(self):
-        fd = os.open(os.devnull, os.O_WRONLY)
-        if fd != 2:
-            os.dup2(fd, 2)
-            os.close(fd)
-        self._stream = open(2, "w", errors="backslashreplace", closefd=False)
+        try:
+            fd = os.open(os.devnull, os.O_WRONLY)
+            if fd != 2:
+                os.dup2(fd, 2)
+                os.close(fd)
+            self._stream = open(2, "w", errors="backslashreplace", closefd=False)
+        except OSError:  # (no descriptor left: the messages go nowhere)
+            self._stream = _Nowhere()
 
     def write(self, text):
         try:
