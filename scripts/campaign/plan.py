@@ -100,8 +100,11 @@ def check_options(smpirun, settings, platform, hostfile, build_dir, cwd):
 
 def write_default_hostfile(out):
     path = os.path.join(out, "hostfile")
-    with open(path, "w") as f:
-        f.write("\n".join(spec.DEFAULT_HOSTS) + "\n")
+    try:
+        with open(path, "w") as f:
+            f.write("\n".join(spec.DEFAULT_HOSTS) + "\n")
+    except OSError as e:  # (one raised when the file is closed names no file)
+        raise OSError(e.errno, e.strerror, path) from None
     return path
 
 
