@@ -260,9 +260,10 @@ def new_directories(out):
 
 
 def undo_out(out, made, before):
-    """A campaign refused or stopped by a signal while it plans leaves OUT as
-    it found it: the files it added there (campaign.lock, the generated
-    hostfile) and the directories it made go."""
+    """A campaign refused, failed (a file it cannot write) or stopped by a
+    signal while it plans leaves OUT as it found it: the files it added
+    there (campaign.lock, the generated hostfile) and the directories it
+    made go."""
     lock.release()
     for name in set(os.listdir(out)) - before:
         try:
@@ -328,7 +329,7 @@ def main(argv):
         # stopped in between, DIR held the former plan without its rows, and
         # --resume ran the former campaign again.
         planner.save(out, dict(plan, fresh=True))
-    except (CampaignError, KeyboardInterrupt, Stopped):  # refused, or stopped by a signal
+    except (CampaignError, OSError, KeyboardInterrupt, Stopped):  # refused, failed, or stopped by a signal
         if held:
             undo_out(out, made, before)
         raise

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A campaign that fails while it plans into a new --out on an error of the
 # system (here the generated hostfile cannot be written: a file size limit
-# of 0) said "compare-models: File too large", naming no file (the error
-# came when the file was closed). Now the line names the hostfile.
+# of 0) said so in one line but left campaign.lock and an empty hostfile
+# in the directories it had made: only a refusal or a signal undid them.
+# Now such an error leaves --out as found too.
 # usage: planning_error_leaves_nothing.sh SOURCE_DIR BUILD_DIR
 set -euo pipefail
 src=$1
@@ -17,4 +18,5 @@ rc=${PIPESTATUS[0]}
 set -e
 [ $rc = 1 ] || { cat err; fail "exit status $rc, want 1"; }
 [ "$(cat err)" = "compare-models: $tmp/new/out/hostfile: File too large" ] || { cat err; fail "not the one line"; }
-echo "a hostfile that cannot be written: one line naming it"
+[ ! -e new ] || fail "the failed campaign left $(find new | tr '\n' ' ')"
+echo "a campaign failing while it plans on a system error: a new --out absent"
