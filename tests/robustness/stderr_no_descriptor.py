@@ -5,6 +5,7 @@ opening /dev/null, and that open raised EMFILE from the print itself.
 The message now goes nowhere; the program goes on.
 usage: stderr_no_descriptor.py SOURCE_DIR"""
 import os
+import resource
 import sys
 
 sys.path.insert(0, os.path.join(sys.argv[1], "scripts", "campaign"))
@@ -12,6 +13,8 @@ import console  # noqa: E402
 
 console.open_closed_stderr()
 sys.stderr._stream = open("/dev/full", "w")
+# (a low limit: the loop below takes every descriptor left)
+resource.setrlimit(resource.RLIMIT_NOFILE, (64, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
 fds = []
 try:
     while True:
