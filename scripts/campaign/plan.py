@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 
 import results
 import simulate
@@ -313,12 +314,46 @@ def digest(path):
     return h.hexdigest()
 
 
-def input_files(settings):
-    """The files a run's row names: programs, platforms, given hostfiles."""
+def input_files(settings, cwd):
+    """The files a run's row names: programs, platforms (and the profiles
+    they name), given hostfiles."""
     files = [p.argv[0] for p in settings["programs"]]
+    # (SimGrid's --cfg=path:DIR: more directories a profile is looked up in)
+    dirs = [a[len("--cfg=path:"):] for a in settings["smpirun_args"] + [c for m in settings["models"] for c in m.cfg]
+            if a.startswith("--cfg=path:")]
     for p in settings["platforms"]:
-        files += [p.path] + ([p.hostfile] if p.hostfile else [])
+        files += [p.path] + profile_files(p.path, cwd, dirs) + ([p.hostfile] if p.hostfile else [])
     return list(dict.fromkeys(files))
+
+
+# Attributes of a SimGrid platform that name a profile file (a host's
+# speed or state over time, a link's bandwidth, latency or state), and
+# <trace file="...">.
+PROFILE_ATTRIBUTES = ("speed_file", "availability_file", "state_file", "bandwidth_file", "latency_file")
+
+
+def profile_files(platform, cwd, dirs=()):
+    """The profile files a platform XML names, as SimGrid looks a relative
+    one up (the runs' directory, dirs from --cfg=path:DIR, the platform's
+    directory): edited between a
+    stop and --resume, the resumed runs' times followed the new profile
+    under the same row label. None for a platform it cannot parse (a
+    compiled one: its own digest covers it)."""
+    names = []
+    try:
+        with results.open_regular(platform) as f:
+            for _, el in ET.iterparse(f):
+                names += [el.get(a) for a in PROFILE_ATTRIBUTES if el.get(a)]
+                if el.tag == "trace" and el.get("file"):
+                    names.append(el.get("file"))
+                el.clear()  # (a platform of a million hosts: no tree kept)
+    except (OSError, ET.ParseError, ValueError):
+        pass
+    where = [cwd] + [from_dir(cwd, d) for d in dirs] + [os.path.dirname(os.path.abspath(platform))]
+    found = []
+    for name in dict.fromkeys(names):
+        found += [name] if os.path.isabs(name) else [from_dir(d, name) for d in where]
+    return [path for path in dict.fromkeys(found) if os.path.isfile(path)]
 
 
 def run_hostfiles(runs, cwd):
@@ -428,7 +463,7 @@ def make(runs, settings, cwd):
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
             "inputs": {path: digest(path) for path in
-                       dict.fromkeys(input_files(settings) + run_hostfiles(runs, cwd) + option_files(runs, cwd)
+                       dict.fromkeys(input_files(settings, cwd) + run_hostfiles(runs, cwd) + option_files(runs, cwd)
                                      + (launcher_files(runs[0]["argv"][0]) if runs else []))}}
 
 
