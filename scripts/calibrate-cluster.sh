@@ -5,6 +5,7 @@
 #   scripts/calibrate-cluster.sh [--launcher mpirun|srun] [--nodes N]
 #       [--out DIR] [--reps R] [--size BYTES] [--racks K] [--fit TECH|auto]
 #       [--build DIR] [--launcher-args "ARGS"] [--p2p-steps S] [--limiter yes|no]
+#       [--timeout SECONDS]
 #
 # 1. builds bin/pingpong and bin/contention-bench with the cluster's mpicc;
 # 2. point-to-point: pingpong send|recv|pingpong on 2 ranks on 2 nodes (S
@@ -23,25 +24,40 @@
 #    data: its message is in p2p-fit.txt) is a warning: smpirun.cfg then
 #    holds the contention flags and SMPI's bandwidth and latency factors
 #    at 1 (the route as measured, not SimGrid's default factors).
+# Each measurement (one launcher run) is killed after --timeout seconds of
+# wall time (default 3600), which stops the calibration.
 # Exit status: 0 done, 1 a step failed (its output says why), 2 usage.
 set -eu
 
+# A standard error closed when the script starts (2>&-) becomes /dev/null:
+# the next file opened would take its descriptor.
+true 3>&2 || exec 2>/dev/null
+# say TEXT: one line on standard error, a line end or carriage return in
+# TEXT (an option's value) written \n, \r. One that fails (a full disk, a
+# pipe whose reader ended: 2>&1 | head) is dropped, and standard error is
+# /dev/null from then on, the measurements' too: under set -e, the first
+# progress line ended the calibration before any measurement.
+say() {
+  line=$(printf '%s' "$*" | awk '{ gsub(/\r/, "\\\\r"); printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }')
+  { (printf '%s\n' "$line" >&3) 2>/dev/null; } 3>&2 || exec 2>/dev/null
+}
+
 # usage MESSAGE: one error line, exit 2.
 usage() {
-  echo "calibrate-cluster.sh: $1 (see --help)" >&2
+  say "calibrate-cluster.sh: $1 (see --help)"
   exit 2
 }
 
 # (symlinks resolved: a symlinked script looked for the sources beside it)
 here=$(CDPATH='' cd -- "$(dirname "$(readlink -f "$0")")/.." && pwd)
 launcher=mpirun nodes=8 out=calibration reps=10 size=4000000 racks=0 fit=auto
-build=${BUILD_DIR:-build} largs="" steps=4 limiter=no given=""
+build=${BUILD_DIR:-build} largs="" steps=4 limiter=no tmo=3600 given=""
 while [ $# -gt 0 ]; do
   # --help: the comment block at the top of this file, up to its first code line.
   case $1 in -h | --help) sed -n '2,/^[^#]/s/^# \{0,1\}\(.*\)/\1/p' "$0"; exit 0 ;; esac
   case $1 in
-    --launcher | --nodes | --out | --reps | --size | --racks | --fit | --build | --launcher-args | --p2p-steps | --limiter) ;;
-    *) usage "unknown option '$1' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help)" ;;
+    --launcher | --nodes | --out | --reps | --size | --racks | --fit | --build | --launcher-args | --p2p-steps | --limiter | --timeout) ;;
+    *) usage "unknown option '$1' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --timeout --help)" ;;
   esac
   [ $# -ge 2 ] || usage "$1 needs a value"
   # a second value silently replaced the first
@@ -59,14 +75,15 @@ while [ $# -gt 0 ]; do
     --launcher-args) largs=$2 ;;
     --p2p-steps) steps=$2 ;;
     --limiter) limiter=$2 ;;
+    --timeout) tmo=$2 ;;
   esac
   shift 2
 done
 # $BUILD_DIR relative: the repository's, as every script takes it; --build
 # DIR relative: the caller's directory's, as every option's path.
 case " $given " in *" --build "*) ;; *) case $build in /*) ;; *) build=$here/$build ;; esac ;; esac
-case $launcher in mpirun | srun) ;; *) echo "calibrate-cluster.sh: --launcher '$launcher': accepted: mpirun, srun" >&2; exit 2 ;; esac
-case $limiter in yes | no) ;; *) echo "calibrate-cluster.sh: --limiter '$limiter': accepted: yes, no" >&2; exit 2 ;; esac
+case $launcher in mpirun | srun) ;; *) say "calibrate-cluster.sh: --launcher '$launcher': accepted: mpirun, srun"; exit 2 ;; esac
+case $limiter in yes | no) ;; *) say "calibrate-cluster.sh: --limiter '$limiter': accepted: yes, no"; exit 2 ;; esac
 # int_in OPTION VALUE MIN MAX: VALUE is an integer in [MIN, MAX], checked
 # before any measurement (the programs' own ranges; a bad --racks used to
 # stop the script after the point-to-point runs).
@@ -75,7 +92,7 @@ int_in() {
     '' | *[!0-9]* | ??????????*) ;;
     *) [ "$2" -ge "$3" ] && [ "$2" -le "$4" ] && return 0 ;;
   esac
-  echo "calibrate-cluster.sh: $1 '$2': accepted: an integer from $3 to $4" >&2
+  say "calibrate-cluster.sh: $1 '$2': accepted: an integer from $3 to $4"
   exit 2
 }
 int_in --nodes "$nodes" 2 100000
@@ -83,21 +100,22 @@ int_in --reps "$reps" 1 1000
 int_in --size "$size" 1 16777216
 int_in --racks "$racks" 0 100000
 int_in --p2p-steps "$steps" 1 1000
+int_in --timeout "$tmo" 1 1000000
 # An empty --out made the outputs /bin, /p2p, /schemes; a file cannot hold them.
 [ -n "$out" ] || usage "--out '': accepted: a directory path"
 [ ! -e "$out" ] || [ -d "$out" ] || usage "--out '$out' is not a directory (accepted: a new or existing directory)"
 for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
-  [ -x "$build/bin/$tool" ] || { echo "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)" >&2; exit 1; }
+  [ -x "$build/bin/$tool" ] || { say "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)"; exit 1; }
 done
 techs=$("$build/bin/contention-calibrate" --list-technologies | sed -n 's/^\([A-Za-z0-9_-]*\): .*/\1/p' | tr '\n' ' ')
 case " auto $techs" in
   *" $fit "*) ;;
-  *) echo "calibrate-cluster.sh: --fit '$fit': accepted: auto $techs" | sed 's/ *$//' >&2; exit 2 ;;
+  *) say "calibrate-cluster.sh: --fit '$fit': accepted: auto ${techs% }"; exit 2 ;;
 esac
 # (mkdir printed one line per directory it could not create)
 err=$(mkdir -p -- "$out/bin" "$out/p2p" "$out/schemes" 2>&1) ||
-  { echo "calibrate-cluster.sh: --out '$out': cannot create it: $(printf '%s\n' "$err" | head -n 1 | sed 's/.*: //') (accepted: a writable directory)" >&2; exit 1; }
-command -v mpicc >/dev/null 2>&1 || { echo "calibrate-cluster.sh: mpicc not found: the cluster's MPI compiler wrapper is needed" >&2; exit 1; }
+  { say "calibrate-cluster.sh: --out '$out': cannot create it: $(printf '%s\n' "$err" | head -n 1 | sed 's/.*: //') (accepted: a writable directory)"; exit 1; }
+command -v mpicc >/dev/null 2>&1 || { say "calibrate-cluster.sh: mpicc not found: the cluster's MPI compiler wrapper is needed"; exit 1; }
 
 # (CDPATH emptied: exported, it made cd print the directory it found, and
 # out held it twice, on two lines, or another directory of that name)
@@ -107,31 +125,51 @@ mpicc -O2 "$here/smpi-examples/pingpong/pingpong.c" -o "$out/bin/pingpong" -lm
 mpicc -O2 "$here/smpi-examples/contention-bench/contention_bench.c" \
   "$here/smpi-examples/contention-bench/bench_schemes.c" -o "$out/bin/contention-bench"
 
-# run NRANKS PROGRAM ARGS...: one rank per node through the launcher.
+# Each measurement under coreutils' timeout (in the foreground: a Ctrl-C
+# still reaches the launcher; TERM, then KILL 30 s later). A launcher that
+# never returned (a rank waiting for a node that is down) held the
+# calibration forever.
+bound=""
+if command -v timeout >/dev/null 2>&1; then
+  bound="timeout --foreground -k 30 $tmo"
+else
+  say "calibrate-cluster: warning: no timeout command (coreutils): the measurements have no wall-time bound"
+fi
+
+# run STEP NRANKS PROGRAM ARGS...: one rank per node through the launcher;
+# one that fails or outlasts --timeout stops the calibration with one line
+# naming STEP, exit 1 (the launcher's own status, 2 say, read as a usage
+# error).
 run() {
-  n=$1
-  shift
+  step=$1 n=$2
+  shift 2
   # $largs is split into words, not expanded as file names: '-w node[1-4]'
   # became the names of the files it matched in the current directory.
   set -f
+  status=0
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
-    srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@"
+    $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
   else
-    mpirun -np "$n" --map-by node $largs "$@"
+    $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
   fi
   set +f
+  case $status in
+    0) ;;
+    124 | 137) say "calibrate-cluster.sh: $step on $n nodes: killed after $tmo s of wall time (--timeout $tmo); accepted: a larger --timeout, or a launcher that ends"; exit 1 ;;
+    *) say "calibrate-cluster.sh: $step on $n nodes: $launcher failed (exit status $status; its output is above)"; exit 1 ;;
+  esac
 }
 
-echo "calibrate-cluster: point-to-point measurements (2 nodes)" >&2
+say "calibrate-cluster: point-to-point measurements (2 nodes)"
 for mode in send recv pingpong; do
-  run 2 "$out/bin/pingpong" $mode "$steps" "$reps" > "$out/p2p/$mode.csv"
+  run "point-to-point $mode" 2 "$out/bin/pingpong" $mode "$steps" "$reps" > "$out/p2p/$mode.csv"
 done
-echo "calibrate-cluster: contention schemes ($nodes nodes, $reps repetitions)" >&2
+say "calibrate-cluster: contention schemes ($nodes nodes, $reps repetitions)"
 rackopt=""
 [ "$racks" -gt 0 ] && rackopt="--racks $racks"
 # shellcheck disable=SC2086
-run "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps" --size "$size" $rackopt
+run "contention schemes" "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps" --size "$size" $rackopt
 
 # The platform's route: the lone comm's bandwidth, the smallest ping-pong
 # round trip's half as the route latency (two links of half that each).
@@ -140,7 +178,7 @@ run "$nodes" "$out/bin/contention-bench" --schemes "$out/schemes" --reps "$reps"
 # gave a platform of latency 0 s, exit 0; a missing 00-ref.xml, sed's
 # error and exit status 2 (a usage error).
 ref=$out/schemes/00-ref.xml
-[ -f "$ref" ] || { echo "calibrate-cluster.sh: $ref: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)" >&2; exit 1; }
+[ -f "$ref" ] || { say "calibrate-cluster.sh: $ref: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)"; exit 1; }
 bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$ref")
 lat=$(awk -F, 'NR == 1 && $0 == "size,duration" { next }
                !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 && NF == 2) { bad = NR; exit }
@@ -150,16 +188,16 @@ lat=$(awk -F, 'NR == 1 && $0 == "size,duration" { next }
   "$out/p2p/pingpong.csv")
 case $lat in
   line* | none)
-    echo "calibrate-cluster.sh: $out/p2p/pingpong.csv$([ "$lat" = none ] && echo ": no measurement" || echo ":${lat#line }: not a measurement row") (accepted: size,duration rows, a whole number of bytes and a positive number of seconds, as pingpong writes them)" >&2
+    say "calibrate-cluster.sh: $out/p2p/pingpong.csv$([ "$lat" = none ] && echo ": no measurement" || echo ":${lat#line }: not a measurement row") (accepted: size,duration rows, a whole number of bytes and a positive number of seconds, as pingpong writes them)"
     exit 1 ;;
 esac
 link_lat=$(awk -v l="$lat" 'BEGIN { printf "%.9g", l / 2 }')
-echo "calibrate-cluster: route bandwidth ${bw} B/s, latency ${lat} s" >&2
+say "calibrate-cluster: route bandwidth ${bw} B/s, latency ${lat} s"
 
 if ! "$build/bin/contention-calibrate-p2p" --send "$out/p2p/send.csv" --recv "$out/p2p/recv.csv" \
   --pingpong "$out/p2p/pingpong.csv" --route-bandwidth "${bw}Bps" --route-latency "${lat}s" \
   --emit cfg -o "$out/p2p.cfg" > "$out/p2p-fit.txt" 2>&1; then
-  echo "calibrate-cluster: warning: the point-to-point fit failed ($(tail -1 "$out/p2p-fit.txt")); smpirun.cfg has the contention flags, and SMPI's bandwidth and latency factors at 1" >&2
+  say "calibrate-cluster: warning: the point-to-point fit failed ($(tail -1 "$out/p2p-fit.txt")); smpirun.cfg has the contention flags, and SMPI's bandwidth and latency factors at 1"
   # Factors 1: the route as measured. Without them, SimGrid's default
   # factors (another cluster's) rescaled it: a lone 4 MB comm took 6.6 %
   # longer than the platform's bandwidth and latency give.
@@ -174,9 +212,9 @@ limopt=""
 genlim=""
 if [ "$limiter" = yes ]; then
   f=$(sed -n 's/^# limiter \([0-9.e+-]*\) x B: .*/\1/p' "$out/contention-fit.txt" | tail -1)
-  [ -n "$f" ] || { echo "calibrate-cluster.sh: no limiter in $out/contention-fit.txt" >&2; exit 1; }
+  [ -n "$f" ] || { say "calibrate-cluster.sh: no limiter in $out/contention-fit.txt"; exit 1; }
   genlim="--limiter $f"
-  echo "calibrate-cluster: limiter ${f} x the node bandwidth" >&2
+  say "calibrate-cluster: limiter ${f} x the node bandwidth"
 fi
 
 # shellcheck disable=SC2086
@@ -202,5 +240,5 @@ quoted() {
   echo "model smpi=SMPI $(tr -d "'" < "$out/p2p.cfg" | tr '\n' ' ')"
 } > "$out/campaign.txt"
 cat "$out/contention-fit.txt"
-echo "calibrate-cluster: wrote $out/platform.xml, $out/smpirun.cfg, $out/campaign.txt; use:" >&2
-echo "  smpirun -platform $(quoted "$out/platform.xml") -hostfile $(quoted "$out/hostfile") \$(cat $(quoted "$out/smpirun.cfg")) -np N PROGRAM" >&2
+say "calibrate-cluster: wrote $out/platform.xml, $out/smpirun.cfg, $out/campaign.txt; use:"
+say "  smpirun -platform $(quoted "$out/platform.xml") -hostfile $(quoted "$out/hostfile") \$(cat $(quoted "$out/smpirun.cfg")) -np N PROGRAM"

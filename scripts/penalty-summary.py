@@ -69,6 +69,9 @@ class Acc:
 # time past 1e15 s, 30 million years, is a damaged trace.)
 MAX_VALUE = 1e15
 MAX_BINS = 100000
+# A time or penalty: ASCII decimal, an exponent allowed ('nan', 'inf' go
+# to the range checks).
+NUMBER = re.compile(r"[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?|[-+]?(nan|inf|infinity)", re.ASCII | re.I)
 MAX_LINE = 1 << 20  # bytes of one line: 7 fields within the csv module's 128 KiB each
 
 
@@ -202,6 +205,10 @@ def read_segments(path):
             if len(row) != 7:
                 die(f"{path}:{line}: {len(row)} fields, expected 7")
             try:
+                # Decimal numbers as the plugin writes them: float() also
+                # took '1_0' (10), ' 2' and Arabic-Indic digits, silently.
+                if not (NUMBER.fullmatch(row[0]) and NUMBER.fullmatch(row[4])):
+                    raise ValueError(row[0])
                 t, penalty = float(row[0]), float(row[4])
             except ValueError:
                 die(f"{path}:{line}: time '{row[0]}' or penalty '{row[4]}' is not a number (accepted: numbers "

@@ -12,7 +12,10 @@ case ${1:-} in
 esac
 for a in "$@"; do
   [[ $a =~ ^-D[A-Za-z_][A-Za-z0-9_]*(:[A-Z]+)?=.*$ ]] || {
-    echo "setup: unknown argument '$a' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" >&2
+    # (a line end or carriage return in it written \n, \r: the line stays one)
+    shown=${a//$'\n'/\\n}
+    shown=${shown//$'\r'/\\r}
+    echo "setup: unknown argument '$shown' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" >&2
     exit 2
   }
 done

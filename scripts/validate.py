@@ -49,7 +49,7 @@ try:
     from spec import resolve
     from validate_chart import write_svg
     from validate_inputs import InputError, Platform, UsageError, load_manifest
-    from validate_report import (Result, better_models, paper_eabs, print_table, write_comms_csv,
+    from validate_report import (Result, better_models, paper_eabs, pct, print_table, write_comms_csv,
                                  write_eabs_csv)
     from validate_runs import DEFAULT_TIMEOUT, MODELS, STYLES, Run, execute, style_platform
 except KeyboardInterrupt:
@@ -345,7 +345,7 @@ def _find(results, ds, model, style=None):
 def report(out, results, datasets, a):
     def paper(ds):
         v, src = paper_eabs(ds)
-        return "-" if v is None else ("%.2f" % v) + ("" if src == "printed" else "*")
+        return "-" if v is None else pct(v) + ("" if src == "printed" else "*")
 
     def fit(ds):
         return "fit: " + ds.fit.replace(",", ", ") if ds.fit else "held out"

@@ -4,6 +4,7 @@ paper's own model as a black diamond, read like a figure of the papers."""
 import math
 
 import model_colors
+from validate_report import pct
 
 LO = 0.01  # % : smaller errors (and 0) are drawn at the axis start
 
@@ -66,7 +67,7 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
                 continue
             e = r.eabs()
             o.append(f'<rect x="{x0}" y="{yb:.1f}" width="{x(e) - x0:.1f}" height="{bar - 0.5}" '
-                     f'fill="{colors[m]}"><title>{ds.name}, {m}: E_abs {e:.2f} %</title></rect>')
+                     f'fill="{colors[m]}"><title>{ds.name}, {m}: E_abs {pct(e)} %</title></rect>')
             if worse(r):
                 o.append(f'<text x="{x(e) + 3:.1f}" y="{yb + bar + 1:.1f}" font-size="9" font-weight="bold" '
                          f'fill="red">!<title>{ds.name}: another model does better than {m}</title></text>')
@@ -74,7 +75,7 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
         if pv is not None:
             xc, yc = x(pv), y + bar * len(models) / 2
             o.append(f'<path d="M{xc:.1f},{yc - 5:.1f} l5,5 l-5,5 l-5,-5 z" fill="{model_colors.MEASURED}"><title>{ds.name}, '
-                     f'the paper\'s model: E_abs {pv:.2f} %</title></path>')
+                     f'the paper\'s model: E_abs {pct(pv)} %</title></path>')
     o.append(f'<line x1="{x0}" x2="{x0}" y1="{top - gap}" y2="{top + plot_h}" stroke="black"/>')
     o.append(f'<text x="{(x0 + x1) / 2}" y="{top + plot_h + 36}" text-anchor="middle">E_abs (%), log scale: '
              f'mean over the comms of |T_sim - T_meas| / T_meas</text>')

@@ -58,9 +58,23 @@ class CompareError(Exception):
 
 
 def read_scheme(column, s):
-    """[(id, src, dst, measured)] of a Fig. 2 scheme (times in t_ref)."""
-    root = ET.parse(os.path.join(ROOT, "data", "seed001-fig2", f"scheme{s}-{column}.xml")).getroot()
-    return [(c.get("id"), c.get("src"), c.get("dst"), float(c.get("measured"))) for c in root.iter("comm")]
+    """[(id, src, dst, measured)] of a Fig. 2 scheme (times in t_ref), its
+    measured= read as validate.py reads it (units s, ms, us, ns): float()
+    alone ended in a traceback on '1.5s', which the other tools take.
+    CompareError (one line naming the file) if it cannot be read."""
+    from validate_inputs import _TIME, InputError, quantity  # (scripts/campaign on the path: __main__)
+    path = os.path.join(ROOT, "data", "seed001-fig2", f"scheme{s}-{column}.xml")
+    try:
+        root = ET.parse(path).getroot()
+        return [(c.get("id"), c.get("src"), c.get("dst"),
+                 quantity(c.get("measured"), _TIME, f"{path}: comm '{c.get('id')}': measured"))
+                for c in root.iter("comm")]
+    except OSError as e:
+        raise CompareError(f"{path}: cannot read: {e.strerror}")
+    except ET.ParseError as e:
+        raise CompareError(f"{path}:{e.position[0]}: not well-formed XML")
+    except InputError as e:
+        raise CompareError(str(e))
 
 
 def penalties(predict, tech, comms, cache):

@@ -93,13 +93,20 @@ def _rel(path):
 
 
 def _num(v, fmt="%.9g"):
-    return "" if v is None else fmt % v
+    return "" if v is None else pct(v, fmt)
+
+
+def pct(v, fmt="%.2f"):
+    """An error in percent, in fmt, but in %g form from 1e9 % on: a tiny
+    measured time (1e-300 s, accepted) gave E_abs near 1e302 %, printed
+    as a 300-digit cell in the table and the CSV files."""
+    return "%.6g" % v if abs(v) >= 1e9 else fmt % v
 
 
 def _cell(r):
     if r is None:
         return "n/a"
-    return "FAILED" if r.error is not None else "%.2f" % r.eabs()
+    return "FAILED" if r.error is not None else pct(r.eabs())
 
 
 def print_table(out, title, datasets, columns, lookup, extra=(), mark=None):
@@ -108,16 +115,20 @@ def print_table(out, title, datasets, columns, lookup, extra=(), mark=None):
     mark(result) -> a suffix of the cell ("" for none)."""
     width = max(len(ds.name) for ds in datasets) + 2
     heads = list(columns) + [e[0] for e in extra]
-    cw = max(9, max(len(h) for h in heads) + 1)
-    out.write(title + "\n")
-    out.write("dataset".ljust(width) + "".join(h.rjust(cw) for h in heads[:len(columns) + 1])
-              + "".join("  " + h for h in heads[len(columns) + 1:]) + "\n")
+    rows = []
     for ds in datasets:
         cells = []
         for c in columns:
             r = lookup(ds, c)
             cells.append(_cell(r) + (mark(r) if mark and r is not None and r.error is None else ""))
-        cells += [e[1](ds) for e in extra]
+        rows.append(cells + [e[1](ds) for e in extra])
+    # (wide enough for every cell: an E_abs in %g form, 3.57126e+300, ran
+    # into the next one)
+    cw = max([9, max(len(h) for h in heads) + 1] + [len(c) + 1 for cells in rows for c in cells[:len(columns) + 1]])
+    out.write(title + "\n")
+    out.write("dataset".ljust(width) + "".join(h.rjust(cw) for h in heads[:len(columns) + 1])
+              + "".join("  " + h for h in heads[len(columns) + 1:]) + "\n")
+    for ds, cells in zip(datasets, rows):
         out.write(ds.name.ljust(width) + "".join(c.rjust(cw) for c in cells[:len(columns) + 1]))
         out.write("".join("  " + c for c in cells[len(columns) + 1:]) + "\n")
     out.write("\n")

@@ -194,6 +194,22 @@ def settled(out):
     return plan
 
 
+def check_slurm_ended(out, plan):
+    """--collect of a Slurm campaign: refused while squeue lists its jobs,
+    but for the collect job running this (SLURM_JOB_ID): the runs still
+    queued were reported missing, results.csv rewritten so, and the collect
+    job, finding DIR locked meanwhile, gathered nothing. When squeue cannot
+    tell (DIR copied where there is no Slurm), the runs are gathered."""
+    jobs = [j for j in plan.get("slurm_jobs") or [] if j != os.environ.get("SLURM_JOB_ID")]
+    try:
+        busy = slurm.active(jobs) if jobs else []
+    except CampaignError:
+        return
+    if busy:
+        raise CampaignError(f"'{out}' was submitted to Slurm and its jobs {', '.join(busy)} are still queued or "
+                            f"running: its collect job gathers the runs once they have ended (or --collect then)")
+
+
 def resume(out, run):
     planner.load(out)  # a directory without a campaign is an error, not created by the lock
     lock.hold(out)
@@ -244,9 +260,10 @@ def new_directories(out):
 
 
 def undo_out(out, made, before):
-    """A campaign refused while it plans leaves OUT as it found it: the files
-    it added there (campaign.lock, the generated hostfile) and the
-    directories it made go."""
+    """A campaign refused, failed (a file it cannot write) or stopped by a
+    signal while it plans leaves OUT as it found it: the files it added
+    there (campaign.lock, the generated hostfile) and the directories it
+    made go."""
     lock.release()
     for name in set(os.listdir(out)) - before:
         try:
@@ -286,7 +303,9 @@ def main(argv):
     if run["collect"]:
         planner.load(run["collect"])  # as in resume()
         lock.hold(run["collect"])
-        return report(run["collect"], settled(run["collect"]), run)
+        plan = settled(run["collect"])
+        check_slurm_ended(run["collect"], plan)
+        return report(run["collect"], plan, run)
     if run["resume"]:
         return resume(run["resume"], run)
     build = cli.build_dir()
@@ -295,9 +314,11 @@ def main(argv):
     out = run["out"] or os.path.join(build, "compare")
     results.check_new_out(out)
     made, before = new_directories(out), set(os.listdir(out)) if os.path.isdir(out) else set()
-    lock.hold(out)
     jobs = run["jobs"] or local.default_jobs()
+    held = False
     try:
+        lock.hold(out)  # (refused: OUT is another campaign's, whose files stay)
+        held = True
         check_no_slurm_jobs(out)
         runs = planner.build(settings, out, build, os.getcwd())
         planner.check_outputs(settings, len(runs), "as Slurm tasks (--slurm)" if run["slurm"] else
@@ -308,8 +329,9 @@ def main(argv):
         # stopped in between, DIR held the former plan without its rows, and
         # --resume ran the former campaign again.
         planner.save(out, dict(plan, fresh=True))
-    except CampaignError:
-        undo_out(out, made, before)
+    except (CampaignError, OSError, KeyboardInterrupt, Stopped):  # refused, failed, or stopped by a signal
+        if held:
+            undo_out(out, made, before)
         raise
     results.clear_runs(out)
     planner.save(out, plan)

@@ -7,6 +7,7 @@ import os
 import re
 import shutil
 import subprocess
+import xml.etree.ElementTree as ET
 
 import results
 import simulate
@@ -100,8 +101,11 @@ def check_options(smpirun, settings, platform, hostfile, build_dir, cwd):
 
 def write_default_hostfile(out):
     path = os.path.join(out, "hostfile")
-    with open(path, "w") as f:
-        f.write("\n".join(spec.DEFAULT_HOSTS) + "\n")
+    try:
+        with open(path, "w") as f:
+            f.write("\n".join(spec.DEFAULT_HOSTS) + "\n")
+    except OSError as e:  # (one raised when the file is closed names no file)
+        raise OSError(e.errno, e.strerror, path) from None
     return path
 
 
@@ -310,12 +314,46 @@ def digest(path):
     return h.hexdigest()
 
 
-def input_files(settings):
-    """The files a run's row names: programs, platforms, given hostfiles."""
+def input_files(settings, cwd):
+    """The files a run's row names: programs, platforms (and the profiles
+    they name), given hostfiles."""
     files = [p.argv[0] for p in settings["programs"]]
+    # (SimGrid's --cfg=path:DIR: more directories a profile is looked up in)
+    dirs = [a[len("--cfg=path:"):] for a in settings["smpirun_args"] + [c for m in settings["models"] for c in m.cfg]
+            if a.startswith("--cfg=path:")]
     for p in settings["platforms"]:
-        files += [p.path] + ([p.hostfile] if p.hostfile else [])
+        files += [p.path] + profile_files(p.path, cwd, dirs) + ([p.hostfile] if p.hostfile else [])
     return list(dict.fromkeys(files))
+
+
+# Attributes of a SimGrid platform that name a profile file (a host's
+# speed or state over time, a link's bandwidth, latency or state), and
+# <trace file="...">.
+PROFILE_ATTRIBUTES = ("speed_file", "availability_file", "state_file", "bandwidth_file", "latency_file")
+
+
+def profile_files(platform, cwd, dirs=()):
+    """The profile files a platform XML names, as SimGrid looks a relative
+    one up (the runs' directory, dirs from --cfg=path:DIR, the platform's
+    directory): edited between a
+    stop and --resume, the resumed runs' times followed the new profile
+    under the same row label. None for a platform it cannot parse (a
+    compiled one: its own digest covers it)."""
+    names = []
+    try:
+        with results.open_regular(platform) as f:
+            for _, el in ET.iterparse(f):
+                names += [el.get(a) for a in PROFILE_ATTRIBUTES if el.get(a)]
+                if el.tag == "trace" and el.get("file"):
+                    names.append(el.get("file"))
+                el.clear()  # (a platform of a million hosts: no tree kept)
+    except (OSError, ET.ParseError, ValueError):
+        pass
+    where = [cwd] + [from_dir(cwd, d) for d in dirs] + [os.path.dirname(os.path.abspath(platform))]
+    found = []
+    for name in dict.fromkeys(names):
+        found += [name] if os.path.isabs(name) else [from_dir(d, name) for d in where]
+    return [path for path in dict.fromkeys(found) if os.path.isfile(path)]
 
 
 def run_hostfiles(runs, cwd):
@@ -341,24 +379,76 @@ def launcher_files(smpirun):
 
 # smpirun options whose value is a file the run reads.
 READ_OPTIONS = ("-replay", "-trace-comment-file")
+# The key smpirun's -replay LIST sets: LIST names the traces SMPI replays,
+# one file a line (empty lines skipped): rank i replays line i, or every
+# rank the one line of a one-line LIST.
+REPLAY_CFG = "smpi/replay"
+
+
+# The longest path a -replay LIST's line may name.
+PATH_MAX = 4096
+
+
+def replayed_traces(path, ranks):
+    """The trace files a -replay LIST names (those ranks replay): its
+    first `ranks` non-empty lines, as SMPI reads them. A line longer than
+    a path (a trace given as LIST, say: a GiB without a line end was read
+    whole, a MemoryError) names no file and is skipped."""
+    names = []
+    try:
+        with results.open_regular(path) as f:  # (a named pipe: none, not a wait for a writer)
+            while len(names) < ranks:
+                line = f.readline(PATH_MAX + 1)
+                if not line:
+                    break
+                if len(line) > PATH_MAX:  # (the rest of it, by blocks)
+                    while line and not line.endswith(b"\n"):
+                        line = f.readline(1 << 20)
+                    names.append("")
+                    continue
+                name = line.rstrip(b"\n")
+                if name:
+                    names.append(os.fsdecode(name))
+    except (OSError, ValueError):
+        return []
+    return names
+
+
+def wrapper_file(value):
+    """The file smpirun's -wrapper COMMAND executes: COMMAND from the
+    runs' directory if it holds a '/', else as found on PATH."""
+    return value if "/" in value else shutil.which(value) or ""
 
 
 def option_files(runs, cwd):
     """The files the runs' smpirun options read: a --cfg=KEY:VALUE whose
     VALUE is a file (contention/p2p-params:my.params; output keys aside),
-    the value of -replay and -trace-comment-file. Edited between a stop and
-    --resume, the resumed runs read the new file under the same label."""
+    the value of -replay and -trace-comment-file, the traces a -replay
+    LIST names, the -wrapper script. Edited between a stop and --resume,
+    the resumed runs read the new file under the same label."""
     values = []
     for r in runs:
         argv = r["argv"]
         end = argv.index(TIMING_OPTIONS[-1]) if TIMING_OPTIONS[-1] in argv else len(argv)  # (the program's aside)
         for i, a in enumerate(argv[1:end], 1):
             key, sep, value = a[len("--cfg="):].partition(":") if a.startswith("--cfg=") else ("", "", "")
+            if a in READ_OPTIONS and i + 1 < end:
+                key, sep, value = (REPLAY_CFG if a == "-replay" else a), ":", argv[i + 1]
+            elif a == "-wrapper" and i + 1 < end:
+                values.append(wrapper_file(argv[i + 1]))
+                continue
             if sep and value and key not in spec.OUTPUT_KEYS:
                 values.append(value)
-            elif a in READ_OPTIONS and i + 1 < end:
-                values.append(argv[i + 1])
-    return [path for path in (os.path.join(cwd, v) for v in dict.fromkeys(values)) if os.path.isfile(path)]
+                if key == REPLAY_CFG:
+                    values += replayed_traces(os.path.join(cwd, value), r["ranks"])
+    return [path for path in dict.fromkeys(from_dir(cwd, v) for v in values if v) if os.path.isfile(path)]
+
+
+def from_dir(cwd, path):
+    """path from the directory cwd (absolute), its '.' parts left out (a
+    './wrap.sh' is named CWD/wrap.sh); '..' kept: a symlink may lead
+    elsewhere."""
+    return "/" + "/".join(c for c in os.path.join(cwd, path).split("/") if c not in ("", "."))
 
 
 def changed_inputs(plan):
@@ -373,7 +463,7 @@ def make(runs, settings, cwd):
     # edited between two runs of one campaign does not mix in its rows.
     return {"cwd": cwd, "timeout": settings["timeout"], "runs": runs, "smpirun_options": settings["smpirun_args"],
             "inputs": {path: digest(path) for path in
-                       dict.fromkeys(input_files(settings) + run_hostfiles(runs, cwd) + option_files(runs, cwd)
+                       dict.fromkeys(input_files(settings, cwd) + run_hostfiles(runs, cwd) + option_files(runs, cwd)
                                      + (launcher_files(runs[0]["argv"][0]) if runs else []))}}
 
 

@@ -11,6 +11,7 @@ import re
 import stat
 import threading
 
+import spec
 from spec import CampaignError
 
 # A row holds the campaign's labels whole: an unlabelled model is its spec
@@ -153,10 +154,14 @@ def check_new_out(out):
 
 
 def number(text, lo=0.0):
-    """text as a finite float >= lo, or None."""
+    """text, a plain decimal number as compare-models writes it, as a
+    finite float >= lo, or None. (float() alone took '1_0' as 10, ' 2' and
+    Arabic-Indic digits: a hand-edited row's typo was reported.)"""
+    if not isinstance(text, str) or not spec.DECIMAL.fullmatch(text):
+        return None
     try:
         v = float(text)
-    except (TypeError, ValueError):
+    except ValueError:
         return None
     return v if math.isfinite(v) and v >= lo else None
 

@@ -34,6 +34,14 @@ printf '%s\n0,ft,p,h,4,contention,ok,0,1.5,,,0.5,100\n' "$header" > "$d/runs/000
 printf '%s\n1,ft,p,h,4,SMPI,ok,0,abc,,,0.5,100\n' "$header" > "$d/runs/0001.csv"
 collect
 expect 2 "compare-models: $d/runs/0001.csv: line 2: simulated_s 'abc' is not a number of seconds >= 0; accepted: a row written by compare-models"
+# float() took '1_0' as 10 s, and ' 2' as 2 s: a hand-edited row's typo
+# reported silently.
+printf '%s\n1,ft,p,h,4,SMPI,ok,0,1_0,,,0.5,100\n' "$header" > "$d/runs/0001.csv"
+collect
+expect 2 "compare-models: $d/runs/0001.csv: line 2: simulated_s '1_0' is not a number of seconds >= 0; accepted: a row written by compare-models"
+printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,, 2,100\n' "$header" > "$d/runs/0001.csv"
+collect
+expect 2 "compare-models: $d/runs/0001.csv: line 2: wall_s ' 2' is not a number of seconds >= 0; accepted: a row written by compare-models"
 
 # 1e300 s against 1.5 s, and a wall time of 1e308 s: %g form.
 printf '%s\n1,ft,p,h,4,SMPI,ok,0,1e300,,,1e308,100\n' "$header" > "$d/runs/0001.csv"

@@ -50,6 +50,13 @@ rc=$?
 if [ $rc -ne 0 ] || grep -q RAN "$tmp/err" || ! grep -q "^usage: compare-models.sh " "$tmp/out"; then
   echo "FAIL: --help gave exit $rc and:"; cat "$tmp/out" "$tmp/err"; fails=1
 fi
+# --check-options ("run nothing") passed the check, then ran the setup,
+# the whole validation and a comparison that only checked its options.
+BUILD_DIR=$tmp/build bash "$tmp/scripts/main-job.sh" --check-options --np 4 >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ $rc -ne 0 ] || grep -q RAN "$tmp/err"; then
+  echo "FAIL: --check-options gave exit $rc and:"; cat "$tmp/out" "$tmp/err"; fails=1
+fi
 # A relative --out resolves from the caller's directory: the job's cd to
 # the repository took it there (here $tmp/f, no file: the check passed).
 mkdir "$tmp/cwd" && echo x >"$tmp/cwd/f"

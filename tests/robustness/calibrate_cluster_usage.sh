@@ -25,7 +25,7 @@ check() {  # check EXPECTED_LINE ARGS...: exit 2 and exactly that one line
     fail=1
   fi
 }
-check "calibrate-cluster.sh: unknown option '--bogus' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --help) (see --help)" --bogus
+check "calibrate-cluster.sh: unknown option '--bogus' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --timeout --help) (see --help)" --bogus
 check "calibrate-cluster.sh: --nodes needs a value (see --help)" --nodes
 check "calibrate-cluster.sh: --out '': accepted: a directory path (see --help)" --out ''
 check "calibrate-cluster.sh: --out '$tmp/file' is not a directory (accepted: a new or existing directory) (see --help)" --out "$tmp/file"

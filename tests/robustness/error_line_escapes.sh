@@ -3,7 +3,8 @@
 # end (or a carriage return) is still one line: the name's control
 # characters are written as escapes, as compare-models writes them.
 # penalty-summary.py and validate.py wrote the name raw, and their one
-# error line was two.
+# error line was two; so did calibrate-cluster.sh and setup.sh an
+# option's value.
 set -u
 src=$1
 fail=0
@@ -30,4 +31,14 @@ check 1 "validate: $tmp/no\\nsuch: cannot read the dataset list: No such file or
   python3 "$src/scripts/validate.py" --list --manifest "$tmp/no${nl}such"
 check 2 "validate.py: --platform: expected TESTBED=FILE, got 'a\\nb' (see --help)" \
   python3 "$src/scripts/validate.py" --list --platform "a${nl}b"
+# calibrate-cluster.sh wrote its options' values raw.
+check 2 "calibrate-cluster.sh: --launcher 'mpi\\nrun': accepted: mpirun, srun" \
+  sh "$src/scripts/calibrate-cluster.sh" --launcher "mpi${nl}run"
+check 2 "calibrate-cluster.sh: --nodes '2\\r': accepted: an integer from 2 to 100000" \
+  sh "$src/scripts/calibrate-cluster.sh" --nodes "2$(printf '\r')"
+check 2 "calibrate-cluster.sh: unknown option '--a\\nb' (accepted: --launcher --nodes --out --reps --size --racks --fit --build --launcher-args --p2p-steps --limiter --timeout --help) (see --help)" \
+  sh "$src/scripts/calibrate-cluster.sh" "--a${nl}b"
+# setup.sh wrote a refused argument raw (nothing is installed or built).
+check 2 "setup: unknown argument '-x\\ny\\r' (accepted: cmake settings -DNAME=VALUE, e.g. -DCONTENTION_WERROR=OFF)" \
+  bash "$src/scripts/setup.sh" "-x${nl}y$(printf '\r')"
 exit $fail
