@@ -43,4 +43,27 @@ else
   head -3 "$tmp/err"
   fails=$((fails + 1))
 fi
+# A directory that does not exist, or a file: one line (every rank's copy
+# aborted, exit status 134).
+touch "$tmp/file"
+for dir in "$tmp/missing" "$tmp/file"; do
+  for how in TMPDIR -tmpdir; do
+    if [ "$how" = TMPDIR ]; then
+      env TMPDIR="$dir" "$bin/smpirun" -np 2 -platform "$platform" --log=root.thres:critical "$run_end" ok \
+        >"$tmp/out" 2>"$tmp/err"
+    else
+      "$bin/smpirun" -tmpdir "$dir" -np 2 -platform "$platform" --log=root.thres:critical "$run_end" ok \
+        >"$tmp/out" 2>"$tmp/err"
+    fi
+    rc=$?
+    want="smpirun: $how '$dir' is not a writable directory (the directory of smpirun's temporary files); accepted: an existing writable directory, as TMPDIR or -tmpdir DIR"
+    if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]; then
+      echo "ok   $how '$dir': status 1, one line"
+    else
+      echo "FAIL $how '$dir': status $rc, expected 1 and: $want"
+      head -3 "$tmp/err"
+      fails=$((fails + 1))
+    fi
+  done
+done
 [ "$fails" -eq 0 ]
