@@ -10,6 +10,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -118,20 +119,43 @@ std::string plugin_keys()
 
 /* The option of a plugin prefix closest to `key` (same prefix, fewest
  * differing characters), to suggest it. */
+/* The known key with the fewest differing characters, case aside (then
+ * the fewest differing in case only: loggps/G and loggps/g both exist);
+ * "" beyond 3. */
 std::string closest_key(const std::string& key)
 {
   std::string best;
-  size_t best_d = std::string::npos;
+  size_t best_d = std::string::npos, best_case = 0;
   for (const std::string& k : values().keys) {
-    size_t n = std::max(k.size(), key.size()), d = 0;
-    for (size_t i = 0; i < n; i++)
-      d += i >= k.size() || i >= key.size() || k[i] != key[i];
-    if (d < best_d) {
-      best_d = d;
-      best   = k;
+    size_t n = std::max(k.size(), key.size()), d = 0, dcase = 0;
+    for (size_t i = 0; i < n; i++) {
+      bool out = i >= k.size() || i >= key.size();
+      d += out || std::tolower((unsigned char)k[i]) != std::tolower((unsigned char)key[i]);
+      dcase += !out && k[i] != key[i];
+    }
+    if (d < best_d || (d == best_d && dcase < best_case)) {
+      best_d    = d;
+      best_case = dcase;
+      best      = k;
     }
   }
   return best_d <= 3 ? best : "";
+}
+
+/* Whether key names one of the plugin's options or misspells one before
+ * or at its first '/' ("contention.technology", "contention", "LogGPS/L"):
+ * SimGrid would refuse such a key with an uncaught exception. */
+bool plugin_key(const std::string& key)
+{
+  for (const char* prefix : {"contention", "loggps"}) {
+    size_t n = std::strlen(prefix);
+    bool same = key.size() >= n;
+    for (size_t i = 0; same && i < n; i++)
+      same = std::tolower((unsigned char)key[i]) == prefix[i];
+    if (same)
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -283,7 +307,7 @@ void options_precheck_command_line()
     }
     if (colon != std::string::npos && key == "plugin")
       values().plugins.push_back(kv.substr(colon + 1));
-    if (key.rfind("contention/", 0) != 0 && key.rfind("loggps/", 0) != 0)
+    if (!plugin_key(key))
       continue;
     std::string value = colon == std::string::npos ? "" : kv.substr(colon + 1);
     values().given.push_back(kv);
