@@ -16,8 +16,8 @@ static void list_technologies(void)
     printf("%s: %s\n", all[i]->name, all[i]->description);
     for (size_t j = 0; j < all[i]->param_count; j++) {
       const cg_tech_param *p = &all[i]->params[j];
-      printf("  %s (default %g, range [%g, %g]): %s\n", p->name, p->default_value, p->min_value,
-             p->max_value, p->description);
+      printf("  %s (default %g, %s in [%g, %g]): %s\n", p->name, p->default_value,
+             p->integer ? "an integer" : "a number", p->min_value, p->max_value, p->description);
     }
   }
 }
