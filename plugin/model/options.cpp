@@ -100,8 +100,19 @@ void declare_tech_params(const cg_tech* t, size_t index)
     declare<double>(name, std::string(par.description) + "; technology " + t->name + ", " + accepted,
                     par.default_value, [t, index, name, pname = par.name](const double& value) {
                       char err[256];
+                      /* the fewest digits that give the same double (0.000999
+                         as typed, not 0.0009990000000000001), whole numbers
+                         without an exponent (100, not 1e+02) */
+                      int digits = 1;
                       char text[64];
-                      std::snprintf(text, sizeof text, "%.17g", value);
+                      for (; digits < 17; digits++) {
+                        std::snprintf(text, sizeof text, "%.*g", digits, value);
+                        if (std::strtod(text, nullptr) == value)
+                          break;
+                      }
+                      if (std::fabs(value) >= 1 && std::fabs(value) < 1e17)
+                        digits = std::max(digits, (int)std::floor(std::log10(std::fabs(value))) + 1);
+                      std::snprintf(text, sizeof text, "%.*g", digits, value);
                       if (cg_tech_set_param(t, values().tech_params[index].data(), pname, text, err, sizeof err) != 0)
                         option_error(name, text, err);
                     },
