@@ -3,9 +3,10 @@
  * p2p_cfg.c. */
 #include "contention/p2p_model.h"
 
+#include "contention/apart.h"
+
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 static const char *const seg_names[CG_P2P_SEGMENTS] = {"small", "medium1", "medium2", "detached", "large"};
 
@@ -115,11 +116,8 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
         {"Os", g->Os, 1.0, "s/B"},           {"Or", g->Or, 1.0, "s/B"}};
     for (size_t k = 0; k < sizeof range / sizeof range[0]; k++)
       if (range[k].v > range[k].max) {
-        char v[32], max[32]; /* six digits, or all where the value would read as the bound (1000001) */
-        snprintf(v, sizeof v, "%g", range[k].v);
-        snprintf(max, sizeof max, "%g", range[k].max);
-        if (!strcmp(v, max))
-          snprintf(v, sizeof v, "%.17g", range[k].v);
+        char v[32], max[32]; /* 1000001 is not shown as the bound, 1e+06 */
+        cg_format_apart(range[k].v, range[k].max, v, max, sizeof v);
         snprintf(err, errlen, "%s.%s = %s %s is outside the accepted range [0, %s %s]", n, range[k].name, v,
                  range[k].unit, max, range[k].unit);
         return -1;
