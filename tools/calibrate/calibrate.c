@@ -46,7 +46,7 @@ static void usage(FILE *out)
           "  --technology NAME    rules for the later steps: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n"
+          "  -h, --help           this text\n"
           "  --version            the tool's version\n",
           names, cg_tech_default()->name);
   fit_usage(out);
@@ -200,7 +200,7 @@ int main(int argc, char **argv)
     return version_rc;
   for (int i = 1; i < argc; i++)
     if (!strcmp(argv[i], "--fit"))
-      return fit_main(PROG, argc, argv);
+      return fit_main(PROG, argc, argv, usage);
   int clamp = 0;
   cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
   cli_spec spec = {.flags = extra, .usage = usage};

@@ -9,7 +9,7 @@
 #include "contention/quote.h"
 #include "output.h"
 
-static void list_technologies(void)
+void cli_list_technologies(void)
 {
   const cg_tech *const *all = cg_tech_all();
   for (size_t i = 0; all[i]; i++) {
@@ -120,7 +120,7 @@ static int scan(const char *prog, int argc, char **argv, const cli_spec *spec, c
       return 0;
     }
     if (strcmp(a, "--list-technologies") == 0) {
-      list_technologies();
+      cli_list_technologies();
       return 0;
     }
     if (strcmp(a, "--format") == 0 || strcmp(a, "--technology") == 0 || strcmp(a, "--param") == 0) {

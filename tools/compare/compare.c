@@ -35,7 +35,7 @@ static void usage(FILE *f)
           "                       every comm must start at the same time\n"
           "  --format table|csv   output format (default: table)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n"
+          "  -h, --help           this text\n"
           "  --version            the tool's version\n",
           names);
 }
