@@ -201,6 +201,15 @@ int main(int argc, char **argv)
   for (int i = 1; i < argc; i++)
     if (!strcmp(argv[i], "--fit"))
       return fit_main(PROG, argc, argv, usage);
+  /* --help lists these with --fit: "unknown option" misled */
+  static const char *const fit_only[] = {"--limiter", "--noise", "--hold", "--max-evaluations", "--emit"};
+  for (int i = 1; i < argc; i++)
+    for (size_t k = 0; k < sizeof fit_only / sizeof *fit_only; k++)
+      if (!strcmp(argv[i], fit_only[k])) {
+        fprintf(stderr, PROG ": option %s is one of --fit mode's (--limiter, --noise, --hold, --max-evaluations, "
+                        "--emit): add --fit TECH|auto, or drop it\n", argv[i]);
+        return 2;
+      }
   int clamp = 0;
   cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
   cli_spec spec = {.flags = extra, .usage = usage};
