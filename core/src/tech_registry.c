@@ -62,16 +62,14 @@ int cg_tech_set_param(const cg_tech *t, double *params, const char *name, const 
     /* a plain decimal number: strtod alone would take "0x1" or " 1" */
     double v;
     char perr[8];
-    if (cg_parse_number(value, &v, perr, sizeof perr) != 0 || v < p->min_value || v > p->max_value) {
+    /* one message for every refusal: an integer parameter says so also
+       when the value is out of range (65 for threads) */
+    if (cg_parse_number(value, &v, perr, sizeof perr) != 0 || v < p->min_value || v > p->max_value ||
+        (p->integer && v != floor(v))) {
       char q[CG_QUOTE_SIZE];
-      snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected a number in [%g, %g]",
-               cg_quote(value, q, sizeof q), t->name, name, p->min_value, p->max_value);
-      return -1;
-    }
-    if (p->integer && v != floor(v)) {
-      char q[CG_QUOTE_SIZE];
-      snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected an integer in [%g, %g]",
-               cg_quote(value, q, sizeof q), t->name, name, p->min_value, p->max_value);
+      snprintf(err, errlen, "invalid value '%s' for %s parameter '%s': expected %s in [%g, %g]",
+               cg_quote(value, q, sizeof q), t->name, name, p->integer ? "an integer" : "a number", p->min_value,
+               p->max_value);
       return -1;
     }
     params[i] = v;

@@ -10,6 +10,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -99,8 +100,19 @@ void declare_tech_params(const cg_tech* t, size_t index)
     declare<double>(name, std::string(par.description) + "; technology " + t->name + ", " + accepted,
                     par.default_value, [t, index, name, pname = par.name](const double& value) {
                       char err[256];
+                      /* the fewest digits that give the same double (0.000999
+                         as typed, not 0.0009990000000000001), whole numbers
+                         without an exponent (100, not 1e+02) */
+                      int digits = 1;
                       char text[64];
-                      std::snprintf(text, sizeof text, "%.17g", value);
+                      for (; digits < 17; digits++) {
+                        std::snprintf(text, sizeof text, "%.*g", digits, value);
+                        if (std::strtod(text, nullptr) == value)
+                          break;
+                      }
+                      if (std::fabs(value) >= 1 && std::fabs(value) < 1e17)
+                        digits = std::max(digits, (int)std::floor(std::log10(std::fabs(value))) + 1);
+                      std::snprintf(text, sizeof text, "%.*g", digits, value);
                       if (cg_tech_set_param(t, values().tech_params[index].data(), pname, text, err, sizeof err) != 0)
                         option_error(name, text, err);
                     },
@@ -135,20 +147,47 @@ size_t edit_distance(const std::string& a, const std::string& b)
   return row[b.size()];
 }
 
-/* The plugin's option closest to `key` (fewest edits, at most 3; the
- * first declared on a tie), to suggest it. */
+std::string lower(std::string s)
+{
+  for (char& c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+/* The known key with the fewest edits, case aside (then the fewest with
+ * case: loggps/G and loggps/g both exist; then the first declared); ""
+ * beyond 3. */
 std::string closest_key(const std::string& key)
 {
   std::string best;
-  size_t best_d = std::string::npos;
+  size_t best_d = std::string::npos, best_case = 0;
+  const std::string key_lower = lower(key);
   for (const std::string& k : values().keys) {
-    size_t d = edit_distance(k, key);
-    if (d < best_d) {
-      best_d = d;
-      best   = k;
+    size_t d     = edit_distance(lower(k), key_lower);
+    size_t dcase = edit_distance(k, key);
+    if (d < best_d || (d == best_d && dcase < best_case)) {
+      best_d    = d;
+      best_case = dcase;
+      best      = k;
     }
   }
   return best_d <= 3 ? best : "";
+}
+
+/* Whether key names one of the plugin's options or misspells one before
+ * or at its first '/' ("contention.technology", "contention", "LogGPS/L"):
+ * SimGrid would refuse such a key with an uncaught exception. */
+bool plugin_key(const std::string& key)
+{
+  for (const char* prefix : {"contention", "loggps"}) {
+    size_t n = std::strlen(prefix);
+    bool same = key.size() >= n;
+    for (size_t i = 0; same && i < n; i++)
+      same = std::tolower((unsigned char)key[i]) == prefix[i];
+    if (same)
+      return true;
+  }
+  return false;
 }
 
 } // namespace
@@ -300,7 +339,7 @@ void options_precheck_command_line()
     }
     if (colon != std::string::npos && key == "plugin")
       values().plugins.push_back(kv.substr(colon + 1));
-    if (key.rfind("contention/", 0) != 0 && key.rfind("loggps/", 0) != 0)
+    if (!plugin_key(key))
       continue;
     std::string value = colon == std::string::npos ? "" : kv.substr(colon + 1);
     values().given.push_back(kv);

@@ -20,7 +20,10 @@
 #include <xbt/log.h>
 
 #include <dlfcn.h>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -147,6 +150,24 @@ const ModelEntry models[] = {
      &loggps_model_init},
 };
 
+/* A standard descriptor closed at start (smpirun ... >&-) went to the next
+ * file opened: the platform took fd 1, and --cfg=contention/trace:/dev/stdout
+ * then reopened it for writing, replacing the platform by the trace. Each
+ * closed one gets /dev/null, open for the other direction so that the
+ * program's own writes to it still fail as on a closed descriptor. */
+void keep_std_fds_taken()
+{
+  for (int fd = 0; fd <= 2; fd++) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+      continue;
+    int got = open("/dev/null", fd == 0 ? O_WRONLY : O_RDONLY); /* the lowest free: fd */
+    if (got >= 0 && got != fd) {
+      dup2(got, fd);
+      close(got);
+    }
+  }
+}
+
 /* SimGrid's parallel-task host model (host/model:ptask_L07) times every
  * comm with a network model of its own and never builds the one
  * network/model names: under 3.32 one of the plugin's models there changed
@@ -196,6 +217,7 @@ extern "C" int contention_simgrid_register(void)
   static int result = 1;
   if (result != 1)
     return result;
+  keep_std_fds_taken();
   if (!version_ok()) {
     result = -1;
     return result;

@@ -46,7 +46,7 @@ static void usage(FILE *out)
           "  -o FILE                write the emitted text to FILE instead of stdout\n"
           "  --sendrecv FILE        concurrent MPI_Sendrecv (CSV pairs,size,duration): limiter factor\n"
           "  --bandwidth BW         B for the limiter factor (default: the fitted large.B)\n"
-          "  --help                 this text\n"
+          "  -h, --help             this text\n"
           "  --version              the tool's version\n"
           "\nFILE '-' is standard input (for one input option at most).\n");
 }
@@ -94,7 +94,7 @@ static int unknown_option(const char *arg)
   char q[CG_QUOTE_SIZE];
   fprintf(stderr, PROG ": unknown option '%s'; accepted: --params, --send, --recv, --pingpong, --breakpoints, "
                   "--detect, --ols, --route-bandwidth, --route-latency, --emit, -o, --sendrecv, --bandwidth, "
-                  "--help\n",
+                  "-h/--help\n",
           cg_quote(arg, q, sizeof q));
   return 2;
 }
@@ -155,7 +155,7 @@ static int parse_args(int argc, char **argv, options *o)
     const char *a = argv[i];
     size_t which = 0;
     const char **slot = value_slot(o, a, &which);
-    if (!strcmp(a, "--help")) {
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       return tool_close_output(PROG, stdout, NULL) != 0;
     } else if (!strcmp(a, "--detect")) {

@@ -14,19 +14,21 @@
 
 /* A field is a plain decimal number between optional blanks (strtod alone
  * took "0x10" as 16). */
-static int parse_field(const char *s, double *out)
+static int parse_field(const char *s, double *out, char *why, size_t whylen)
 {
   while (isspace((unsigned char)*s))
     s++;
   size_t len = strlen(s);
   while (len && isspace((unsigned char)s[len - 1]))
     len--;
-  char num[128], unused[256];
-  if (len == 0 || len >= sizeof num)
+  char num[128];
+  if (len == 0 || len >= sizeof num) {
+    snprintf(why, whylen, len ? "more than %zu characters" : "empty", sizeof num - 1);
     return -1;
+  }
   memcpy(num, s, len);
   num[len] = '\0';
-  return cg_parse_number(num, out, unused, sizeof unused);
+  return cg_parse_number(num, out, why, whylen);
 }
 
 enum { LINE_MAX_CHARS = 4094 };
@@ -57,20 +59,25 @@ static line_status read_line(FILE *f, char *buf)
 }
 
 /* The comma-separated fields of p (the first 8 kept in vals): returns their
- * count, with in *numeric how many are numbers. */
-static size_t split_fields(char *p, double vals[8], size_t *numeric)
+ * count, with in *numeric how many are numbers and in why, if one is not,
+ * "column K: " and why the first of them is not. */
+static size_t split_fields(char *p, double vals[8], size_t *numeric, char *why, size_t whylen)
 {
   size_t n = 0;
   *numeric = 0;
+  why[0] = '\0';
   for (char *tok = p;; n++) {
     char *comma = strchr(tok, ',');
     if (comma)
       *comma = '\0';
     double v;
-    if (parse_field(tok, &v) == 0) {
+    char reason[256];
+    if (parse_field(tok, &v, reason, sizeof reason) == 0) {
       (*numeric)++;
       if (n < 8)
         vals[n] = v;
+    } else if (!why[0]) {
+      snprintf(why, whylen, "column %zu: %s", n + 1, reason);
     }
     if (!comma)
       return n + 1;
@@ -128,7 +135,8 @@ typedef struct reader {
 static int take_line(reader *r, char *p, int lineno)
 {
   double vals[8];
-  size_t numeric, n = split_fields(p, vals, &numeric);
+  char why[320];
+  size_t numeric, n = split_fields(p, vals, &numeric, why, sizeof why);
   /* The header: the first line, if none of its fields is a number. A
    * first line with some numbers is a (malformed) data row. */
   int is_header = !r->data_seen && numeric == 0;
@@ -146,9 +154,14 @@ static int take_line(reader *r, char *p, int lineno)
     }
     return 0;
   }
-  if (n != r->columns || numeric != n) {
-    snprintf(r->err, r->errlen, "%s:%d: expected %zu numeric comma-separated columns (%s)", r->path, lineno,
-             r->columns, r->header);
+  if (n != r->columns) {
+    snprintf(r->err, r->errlen, "%s:%d: expected %zu numeric comma-separated columns (%s), got %zu", r->path,
+             lineno, r->columns, r->header, n);
+    return -1;
+  }
+  if (numeric != n) { /* which field, and why: "1e-320" reads as a number */
+    snprintf(r->err, r->errlen, "%s:%d: expected %zu numeric comma-separated columns (%s): %s", r->path, lineno,
+             r->columns, r->header, why);
     return -1;
   }
   for (size_t c = 0; c < n; c++)

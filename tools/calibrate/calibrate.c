@@ -46,7 +46,7 @@ static void usage(FILE *out)
           "  --technology NAME    rules for the later steps: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n"
+          "  -h, --help           this text\n"
           "  --version            the tool's version\n",
           names, cg_tech_default()->name);
   fit_usage(out);
@@ -200,7 +200,16 @@ int main(int argc, char **argv)
     return version_rc;
   for (int i = 1; i < argc; i++)
     if (!strcmp(argv[i], "--fit"))
-      return fit_main(PROG, argc, argv);
+      return fit_main(PROG, argc, argv, usage);
+  /* --help lists these with --fit: "unknown option" misled */
+  static const char *const fit_only[] = {"--limiter", "--noise", "--hold", "--max-evaluations", "--emit"};
+  for (int i = 1; i < argc; i++)
+    for (size_t k = 0; k < sizeof fit_only / sizeof *fit_only; k++)
+      if (!strcmp(argv[i], fit_only[k])) {
+        fprintf(stderr, PROG ": option %s is one of --fit mode's (--limiter, --noise, --hold, --max-evaluations, "
+                        "--emit): add --fit TECH|auto, or drop it\n", argv[i]);
+        return 2;
+      }
   int clamp = 0;
   cli_flag extra[] = {{"--clamp", &clamp}, {NULL, NULL}};
   cli_spec spec = {.flags = extra, .usage = usage};

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "comm_error.h"
 #include "contention/alloc.h"
 #include "contention/fit_params.h"
@@ -76,7 +77,9 @@ static int usage_error(const char *prog, const char *msg, const char *arg)
   return 2;
 }
 
-static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
+/* Returns -1 to go on, else the exit status (0 after --help or
+ * --list-technologies, 1 if writing them failed, 2 on a usage error). */
+static int parse_args(const char *prog, int argc, char **argv, void (*usage)(FILE *), fit_opts *o)
 {
   *o = (fit_opts){.noise = 0.01, .max_eval = 0};
   o->files = cg_xcalloc((size_t)argc, sizeof *o->files);
@@ -98,6 +101,13 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
       } else if (!strcmp(a, once[k])) {
         given |= 1u << k;
       }
+    if (!strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "--list-technologies")) {
+      if (strcmp(a, "--list-technologies"))
+        usage(stdout);
+      else
+        cli_list_technologies();
+      return tool_close_output(prog, stdout, NULL) != 0;
+    }
     if (!strcmp(a, "--fit") && more)
       o->tech = argv[++i];
     else if (!strcmp(a, "--noise") && more) {
@@ -135,11 +145,11 @@ static int parse_args(const char *prog, int argc, char **argv, fit_opts *o)
       o->limiter |= !strcmp(argv[i], "limiter");
     } else if (!strcmp(a, "--limiter"))
       o->limiter = 1;
-    else if (a[0] == '-' && a[1] == '-')
+    else if (a[0] == '-' && a[1] != '\0') /* "-" alone is standard input */
       return usage_error(prog,
                          "unknown or incomplete option in --fit mode (accepted: --fit TECH|auto, --limiter, "
                          "--noise REL, --param NAME=VALUE, --hold NAME[=VALUE], --max-evaluations N, "
-                         "--emit cfg FILE)",
+                         "--emit cfg FILE, -h/--help, --list-technologies)",
                          a);
     else
       o->files[o->nfiles++] = a;
@@ -591,10 +601,10 @@ static int check_names(const char *prog, const fit_opts *o, const cg_tech *t)
   return start_values(prog, o, t, start, hold);
 }
 
-int fit_main(const char *prog, int argc, char **argv)
+int fit_main(const char *prog, int argc, char **argv, void (*usage)(FILE *))
 {
   fit_opts o;
-  int rc = parse_args(prog, argc, argv, &o);
+  int rc = parse_args(prog, argc, argv, usage, &o);
   if (rc < 0) {
     const cg_tech *t = strcmp(o.tech, "auto") ? cg_tech_find(o.tech) : NULL;
     if (strcmp(o.tech, "auto") && !t) {

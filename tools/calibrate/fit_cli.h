@@ -8,7 +8,7 @@
 /* The --fit part of the --help text. */
 void fit_usage(FILE *out);
 /* Runs the tool in --fit mode; returns the exit status (0 ok, 1 input or a
- * fit that fails, 2 usage). */
-int fit_main(const char *prog, int argc, char **argv);
+ * fit that fails, 2 usage). usage prints the whole --help text. */
+int fit_main(const char *prog, int argc, char **argv, void (*usage)(FILE *));
 
 #endif

@@ -9,15 +9,15 @@
 #include "contention/quote.h"
 #include "output.h"
 
-static void list_technologies(void)
+void cli_list_technologies(void)
 {
   const cg_tech *const *all = cg_tech_all();
   for (size_t i = 0; all[i]; i++) {
     printf("%s: %s\n", all[i]->name, all[i]->description);
     for (size_t j = 0; j < all[i]->param_count; j++) {
       const cg_tech_param *p = &all[i]->params[j];
-      printf("  %s (default %g, range [%g, %g]): %s\n", p->name, p->default_value, p->min_value,
-             p->max_value, p->description);
+      printf("  %s (default %g, %s in [%g, %g]): %s\n", p->name, p->default_value,
+             p->integer ? "an integer" : "a number", p->min_value, p->max_value, p->description);
     }
   }
 }
@@ -120,7 +120,7 @@ static int scan(const char *prog, int argc, char **argv, const cli_spec *spec, c
       return 0;
     }
     if (strcmp(a, "--list-technologies") == 0) {
-      list_technologies();
+      cli_list_technologies();
       return 0;
     }
     if (strcmp(a, "--format") == 0 || strcmp(a, "--technology") == 0 || strcmp(a, "--param") == 0) {

@@ -41,5 +41,7 @@ typedef struct cli_options {
  * values). */
 int cli_parse(const char *prog, int argc, char **argv, const cli_spec *spec, cli_options *o);
 void cli_free(cli_options *o);
+/* --list-technologies: every technology and its parameters, to stdout. */
+void cli_list_technologies(void);
 
 #endif

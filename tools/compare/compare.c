@@ -35,7 +35,7 @@ static void usage(FILE *f)
           "                       every comm must start at the same time\n"
           "  --format table|csv   output format (default: table)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n"
+          "  -h, --help           this text\n"
           "  --version            the tool's version\n",
           names);
 }
@@ -173,40 +173,40 @@ static double print_rows(const scenario *sc, const cg_tech *tech, int is_static,
   return eabs;
 }
 
-/* One scenario file under every technology asked: E_abs into eabs[t]. */
+/* One scenario file under every technology asked: loaded into *sc, and
+ * T_p of technology t into tp[t * comm_count], nothing printed but an
+ * error (so that a bad file prints no row of the others). */
 static int compare_file(const char *path, const cli_options *o, int is_static, const cg_tech *const *techs,
-                        size_t ntech, double *eabs)
+                        size_t ntech, scenario *sc, double **tp)
 {
-  scenario sc;
   char msg[1024];
-  if (scenario_load(path, &sc, msg, sizeof msg)) {
+  *tp = NULL;
+  if (scenario_load(path, sc, msg, sizeof msg)) {
     fprintf(stderr, PROG ": %s\n", msg);
     return -1;
   }
-  int rc = check_measured(&sc);
+  int rc = check_measured(sc);
   if (rc == 0 && is_static)
-    rc = check_static_starts(&sc);
+    rc = check_static_starts(sc);
   /* contention-predict follows given penalties; here they went unused silently */
-  if (rc == 0 && sc.all_given)
+  if (rc == 0 && sc->all_given)
     fprintf(stderr,
             PROG ": %s: warning: every comm carries 'penalties', which are not used here: T_p follows the rules "
                  "of each technology (contention-predict uses the given penalties)\n",
-            sc.file);
-  double *tp = cg_xcalloc(sc.comm_count, sizeof *tp);
+            sc->file);
+  size_t n = sc->comm_count;
+  *tp = cg_xcalloc(ntech * n + 1, sizeof **tp);
   for (size_t t = 0; t < ntech && rc == 0; t++) {
     cg_error err;
-    rc = predict(&sc, techs[t], o->tech ? o->params : NULL, is_static, tp, &err);
+    double *x = *tp + t * n;
+    rc = predict(sc, techs[t], o->tech ? o->params : NULL, is_static, x, &err);
     if (rc == 0)
-      rc = check_finite(tp, sc.comm_count, &err);
+      rc = check_finite(x, n, &err);
     if (rc == 0)
-      rc = tool_check_rel_errors(&sc, tp, &err);
-    if (rc == 0)
-      eabs[t] = print_rows(&sc, techs[t], is_static, o->csv, tp);
-    else
-      tool_print_comm_error(PROG, &sc, &err);
+      rc = tool_check_rel_errors(sc, x, &err);
+    if (rc != 0)
+      tool_print_comm_error(PROG, sc, &err);
   }
-  free(tp);
-  scenario_free(&sc);
   return rc;
 }
 
@@ -253,13 +253,27 @@ int main(int argc, char **argv)
     for (ntech = 0; techs[ntech];)
       ntech++;
   double *eabs = cg_xcalloc(o.nfiles * ntech, sizeof *eabs);
+  scenario *sc = cg_xcalloc(o.nfiles, sizeof *sc);
+  double **tp = cg_xcalloc(o.nfiles, sizeof *tp);
   int status = 0;
-  if (o.csv)
-    printf("scenario,technology,comm,measured,predicted,e_rel\n");
-  for (size_t f = 0; f < o.nfiles && !status; f++)
-    status = compare_file(o.files[f], &o, is_static, techs, ntech, eabs + f * ntech) ? 1 : 0;
-  if (!status && !o.csv)
-    print_summary(&o, techs, ntech, eabs);
+  size_t loaded = 0; /* every file first: an error leaves stdout empty */
+  for (; loaded < o.nfiles && !status; loaded++)
+    status = compare_file(o.files[loaded], &o, is_static, techs, ntech, &sc[loaded], &tp[loaded]) ? 1 : 0;
+  if (!status) {
+    if (o.csv)
+      printf("scenario,technology,comm,measured,predicted,e_rel\n");
+    for (size_t f = 0; f < o.nfiles; f++)
+      for (size_t t = 0; t < ntech; t++)
+        eabs[f * ntech + t] = print_rows(&sc[f], techs[t], is_static, o.csv, tp[f] + t * sc[f].comm_count);
+    if (!o.csv)
+      print_summary(&o, techs, ntech, eabs);
+  }
+  for (size_t f = 0; f < loaded; f++) {
+    scenario_free(&sc[f]);
+    free(tp[f]);
+  }
+  free(sc);
+  free(tp);
   free(eabs);
   cli_free(&o);
   if (tool_close_output(PROG, stdout, NULL) != 0)

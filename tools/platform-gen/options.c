@@ -42,7 +42,7 @@ void pgen_usage(FILE *out)
           "  --prefix P --first I          host names P<I>, P<I+1>, ... (default node-, 1)\n"
           "  --comment TEXT                a line for the header comment (repeatable)\n"
           "  -o, --output FILE             write there instead of stdout\n"
-          "  --help, --version             this text; the tool's version\n"
+          "  -h, --help, --version         this text; the tool's version\n"
           "Bandwidths take SimGrid suffixes (%s),\n"
           "times (%s).\n",
           cg_unit_suffixes(CG_UNIT_BANDWIDTH), cg_unit_suffixes(CG_UNIT_TIME));
@@ -297,7 +297,7 @@ int pgen_parse(int argc, char **argv, pgen_options *o)
       char q[CG_QUOTE_SIZE];
       fprintf(stderr, PROG ": unknown option '%s' (accepted: --layout, --sharing, --nodes, --cabinets, --cores, "
                       "--speed, --bw, --lat, --limiter, --loopback-bw, --loopback-lat, --bb-bw, --bb-lat, "
-                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, --help)\n", cg_quote(opt, q, sizeof q));
+                      "--bb-limiter, --id, --prefix, --first, --comment, -o/--output, -h/--help)\n", cg_quote(opt, q, sizeof q));
       return 2;
     }
     if (i + 1 >= argc)

@@ -41,7 +41,7 @@ static void usage(FILE *out)
           "  --technology NAME    penalty rules: %s (default: %s)\n"
           "  --param NAME=VALUE   set a technology parameter (repeatable)\n"
           "  --list-technologies  print the technologies and their parameters\n"
-          "  --help               this text\n"
+          "  -h, --help           this text\n"
           "  --version            the tool's version\n"
           "\n"
           "If every comm carries 'penalties', they are used step by step instead of the\n"

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "contention/apart.h"
 #include "contention/p2p_model.h"
 
 static const char *const cfg_keys[CG_P2P_CFG_COUNT] = {
@@ -52,9 +53,11 @@ int cg_p2p_to_cfg(const cg_p2p_params *p, cg_p2p_cfg *cfg, char *err, size_t err
     long at = s == 0 ? 0 : p->thresh[s - 1];
     double envelope = CG_P2P_ENVELOPE / g->B;
     if (g->L < envelope) {
+      char l[32], e[32]; /* an L just below is not shown as the envelope's time */
+      cg_format_apart(g->L, envelope, l, e, sizeof l);
       snprintf(err, errlen,
-               "%s.L = %g s is below the time of SimGrid's 16-byte envelope at %s.B (%g s): cannot be reproduced",
-               cg_p2p_segment_name(s), g->L, cg_p2p_segment_name(s), envelope);
+               "%s.L = %s s is below the time of SimGrid's 16-byte envelope at %s.B (%s s): cannot be reproduced",
+               cg_p2p_segment_name(s), l, cg_p2p_segment_name(s), e);
       return -1;
     }
     bad |= add(cfg->value[0], sizeof cfg->value[0], "%s%ld:%.17g:%.17g", at, g->os, g->Os, 1);

@@ -3,6 +3,8 @@
  * p2p_cfg.c. */
 #include "contention/p2p_model.h"
 
+#include "contention/apart.h"
+
 #include <math.h>
 #include <stdio.h>
 
@@ -114,8 +116,10 @@ int cg_p2p_validate(const cg_p2p_params *p, char *err, size_t errlen)
         {"Os", g->Os, 1.0, "s/B"},           {"Or", g->Or, 1.0, "s/B"}};
     for (size_t k = 0; k < sizeof range / sizeof range[0]; k++)
       if (range[k].v > range[k].max) {
-        snprintf(err, errlen, "%s.%s = %g %s is outside the accepted range [0, %g %s]", n, range[k].name, range[k].v,
-                 range[k].unit, range[k].max, range[k].unit);
+        char v[32], max[32]; /* 1000001 is not shown as the bound, 1e+06 */
+        cg_format_apart(range[k].v, range[k].max, v, max, sizeof v);
+        snprintf(err, errlen, "%s.%s = %s %s is outside the accepted range [0, %s %s]", n, range[k].name, v,
+                 range[k].unit, max, range[k].unit);
         return -1;
       }
     if (bad_value(g->L, 0)) {

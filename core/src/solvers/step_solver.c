@@ -18,10 +18,12 @@
  * also after that comm ended); a comm arriving at t_join keeps the
  * constant key V_e(t_join) - size and ends when V_e falls to it. An edge
  * holds its comms in a heap of keys and has one entry in the end heap (its
- * highest key's time): an event costs O(changed edges x log n). The first
- * comm's key is 0, so an edge that only ever holds one comm does the very
- * arithmetic of the per-comm path (bit-identical times on sparse inputs);
- * a comm arriving later rounds differently: a few 1e-16 relative. */
+ * highest key's time): an event costs O(changed edges x log n). V_e and
+ * the keys are double-doubles (hi + lo): a comm's bytes left, V_e - key,
+ * are then as precise as the per-comm path's whatever the edge's other
+ * comms (a single double kept V_e to the rounding of its largest comm:
+ * 1 B beside 1e16 B had key V_e - 1 == V_e and ended at its start); the
+ * finish times agree with the per-comm path to a few 1e-16 relative. */
 #include "contention/step_solver.h"
 
 #include <math.h>
@@ -50,9 +52,35 @@ typedef struct run {
   int state;
 } run;
 
+/* A double-double: the value hi + lo, with |lo| <= ulp(hi) / 2. */
+typedef struct dd {
+  double hi, lo;
+} dd;
+
+/* x + y, to about 2^-104 relative (two-sum, then renormalised). */
+static dd dd_add(dd x, double y)
+{
+  double s = x.hi + y, b = s - x.hi;
+  double e = (x.hi - (s - b)) + (y - b) + x.lo;
+  double hi = s + e;
+  return (dd){hi, e - (hi - s)};
+}
+
+/* x - y rounded to a double. */
+static double dd_diff(dd x, dd y)
+{
+  double s = x.hi - y.hi, b = s - x.hi;
+  double e = (x.hi - (s - b)) + (-y.hi - b);
+  return s + (e + (x.lo - y.lo));
+}
+
+static int dd_greater(dd x, dd y) { return x.hi > y.hi || (x.hi == y.hi && x.lo > y.lo); }
+
+static int dd_equal(dd x, dd y) { return x.hi == y.hi && x.lo == y.lo; }
+
 /* Edge mode: one edge of the graph, its comms' common progress. */
 typedef struct edge_run {
-  double V;     /* bytes left of its first comm at `since` (may go < 0) */
+  dd V;         /* bytes left of its first comm at `since` (may go < 0) */
   double since;
   double rho;   /* NaN until the first is known */
   size_t *heap; /* its running comms, max-heap by key, then min index, */
@@ -83,7 +111,7 @@ typedef struct solver {
    * self_base + i the self-comm i (self_base is 0 otherwise) */
   int edges;
   size_t n, self_base;
-  double *key;     /* per comm: V_e at its arrival - size */
+  dd *key;         /* per comm: V_e at its arrival - size */
   cg_edge *edge_of;
   edge_run *er;
   size_t er_cap;
@@ -146,7 +174,7 @@ static void set_rate(solver *s, size_t i, double rho, double t)
 
 static int key_less(const solver *s, size_t a, size_t b)
 {
-  return s->key[a] > s->key[b] || (s->key[a] == s->key[b] && a < b); /* ends first */
+  return dd_greater(s->key[a], s->key[b]) || (dd_equal(s->key[a], s->key[b]) && a < b); /* ends first */
 }
 
 static void edge_push(solver *s, edge_run *x, size_t i)
@@ -185,7 +213,7 @@ static size_t edge_pop(solver *s, edge_run *x)
 static void edge_reschedule(solver *s, cg_edge e)
 {
   edge_run *x = &s->er[e];
-  end_heap_set(&s->ends, e, x->since + (x->V - s->key[edge_heap(x)[0]]) * s->alpha * x->rho);
+  end_heap_set(&s->ends, e, x->since + dd_diff(x->V, s->key[edge_heap(x)[0]]) * s->alpha * x->rho);
 }
 
 /* Brings V_e down to time t (penalty unchanged). */
@@ -193,7 +221,7 @@ static void edge_advance(solver *s, edge_run *x, double t)
 {
   if (isnan(x->rho))
     return;
-  x->V -= (t - x->since) / (s->alpha * x->rho);
+  x->V = dd_add(x->V, -((t - x->since) / (s->alpha * x->rho)));
   x->since = t;
 }
 
@@ -204,13 +232,13 @@ static void edge_join(solver *s, cg_edge e, size_t i, double t)
     cg_grow((void **)&s->er, &s->er_cap, (size_t)e + 1, sizeof *s->er);
   edge_run *x = &s->er[e];
   if (x->n == 0) { /* a new edge (or a handle the graph reused) */
-    x->V = s->comms[i].size;
+    x->V = (dd){s->comms[i].size, 0.0};
     x->since = t;
     x->rho = NAN;
   }
   edge_advance(s, x, t);
   s->edge_of[i] = e;
-  s->key[i] = x->V - s->comms[i].size; /* 0 for the first comm */
+  s->key[i] = dd_add(x->V, -s->comms[i].size); /* 0 for the first comm */
   edge_push(s, x, i);
   if (!isnan(x->rho))
     edge_reschedule(s, e);
@@ -393,7 +421,8 @@ static void table_rows(solver *s, cg_step_table *table, double t, double t_next)
     const run *x = &s->r[i];
     if (s->edges && in_graph(&s->comms[i])) {
       const edge_run *e = &s->er[s->edge_of[i]];
-      double left = x->state == DONE ? 0.0 : (e->V - (t_next - e->since) / (s->alpha * e->rho)) - s->key[i];
+      double left =
+        x->state == DONE ? 0.0 : dd_diff(dd_add(e->V, -((t_next - e->since) / (s->alpha * e->rho))), s->key[i]);
       add_row(table, s->step, t, t_next, i, e->rho, left);
       continue;
     }
