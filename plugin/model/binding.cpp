@@ -90,6 +90,9 @@ struct State {
     Action* action;
     const Host* src;
     const Host* dst;
+    /* its route's bandwidth as it started, when a bandwidth changed after
+     * its start in the same flush (NaN: read at the flush) */
+    double at_start = std::numeric_limits<double>::quiet_NaN();
   };
   std::vector<Start> starts; /* comms started since the last flush, in start order */
   /* Suspended comms (Activity::suspend, or their actor's): out of the graph
@@ -383,7 +386,8 @@ double with_tcp_bound(double b0, const Action& action)
 /* A started comm into the graph and the binding's tables; `resumed`: its
  * slot from before its suspension (b0 and f as read at its start: its
  * action holds the plugin's bound and factor). */
-void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* resumed = nullptr)
+void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* resumed = nullptr,
+              double at_start = std::numeric_limits<double>::quiet_NaN())
 {
   cg_host s = known_host_index(src);
   cg_host d = known_host_index(dst);
@@ -406,7 +410,9 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
    * links the ledger hides (a backbone inside its dip). */
   double real = links_bandwidth(s, d);
   double b0   = resumed != nullptr ? resumed->own_b0 : compat::own_bound(action);
-  double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
+  double start = not std::isnan(at_start)     ? at_start
+                 : owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d))
+                                        : real;
   if (resumed == nullptr && start > 0 && (b0 < 0 || start < b0))
     b0 = start;
   /* SimGrid's TCP window bound is part of b0: a comm whose links are all
@@ -429,7 +435,7 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
  * alone on its route (SimGrid no longer sees a released link's
  * bandwidth), and its load on those links told to the ledger. A route
  * without node links (a loopback link) is left to SimGrid. */
-void add_plain(Action& action, const Host* h)
+void add_plain(Action& action, const Host* h, double at_start)
 {
   uint32_t k;
   if (st.plain_free.empty()) {
@@ -440,6 +446,8 @@ void add_plain(Action& action, const Host* h)
     st.plain_free.pop_back();
   }
   double base = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
+  if (std::isfinite(at_start) && at_start > 0 && (base <= 0 || at_start < base))
+    base = at_start;
   double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)));
   if (alone <= 0) {
     st.plain_free.push_back(k);
@@ -461,9 +469,9 @@ void add_started_comms()
     refresh_bandwidths();
   for (const State::Start& start : st.starts)
     if (start.src == start.dst)
-      add_plain(*start.action, start.src);
+      add_plain(*start.action, start.src, start.at_start);
     else
-      add_comm(*start.action, start.src, start.dst);
+      add_comm(*start.action, start.src, start.dst, nullptr, start.at_start);
   st.starts.clear();
 }
 
@@ -678,10 +686,35 @@ void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
     shift_if_on_link(*s.action, st.hosts[s.info.src], st.hosts[s.info.dst]);
 }
 
+/* A bandwidth is about to be recorded as changed: the comms that started
+ * before it in this flush keep their route's bandwidth as it was (SimGrid
+ * bounded them at its slowest link then; hidden links count at their real
+ * bandwidth, which the plugin has not recorded anew yet). */
+void keep_start_bandwidths()
+{
+  compat::report_starts(); /* SimGrid 4.x: the starts before this change */
+  for (State::Start& start : st.starts) {
+    if (not std::isnan(start.at_start))
+      continue;
+    if (start.src == start.dst) {
+      std::vector<simgrid::s4u::Link*> route;
+      start.src->route_to(start.dst, route, nullptr);
+      start.at_start = min_bandwidth(route);
+      continue;
+    }
+    refresh_bandwidths();
+    cg_host s      = known_host_index(start.src);
+    cg_host d      = known_host_index(start.dst);
+    double real    = links_bandwidth(s, d);
+    start.at_start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
+  }
+}
+
 void on_bandwidth_change(simgrid::s4u::Link const& link)
 {
   if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
+  keep_start_bandwidths();
   double held;
   double real;
   bool hidden = hidden_link_before_change(link, &held, &real);
