@@ -74,9 +74,19 @@ State st;
  * rounding of demands that divide it exactly (B / 3 three times). */
 constexpr double NODE_ROUNDING = 1e-9;
 
+/* A link's bandwidth as a capacity: a link of 0 B/s (a profile's outage)
+ * limits nothing, as in SimGrid's solver (min_bandwidth), so it has no
+ * capacity; 0 would keep it at risk and give it back to the solver, where
+ * a comm with no other constraint was never solved again. */
+double capacity_of(const Link* l)
+{
+  double b = link_bandwidth(l);
+  return b > 0 ? b : std::numeric_limits<double>::infinity();
+}
+
 double node_capacity(const Link* l)
 {
-  return link_bandwidth(l) * (1 + NODE_ROUNDING);
+  return capacity_of(l) * (1 + NODE_ROUNDING);
 }
 
 uint32_t node_link_id(Link* l, bool direction)
@@ -106,7 +116,7 @@ double shared_capacity(const Link* l, bool* fatpipe)
   auto policy = l->get_sharing_policy();
   *fatpipe    = policy == Link::SharingPolicy::FATPIPE || policy == Link::SharingPolicy::WIFI ||
              policy == Link::SharingPolicy::NONLINEAR;
-  return *fatpipe ? 0 : link_bandwidth(l);
+  return *fatpipe ? 0 : capacity_of(l);
 }
 
 uint32_t link_id(Link* l)
