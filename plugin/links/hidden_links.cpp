@@ -120,6 +120,14 @@ double min_bandwidth(const std::vector<Link*>& links)
   return bw;
 }
 
+double start_bandwidth(const std::vector<Link*>& links)
+{
+  for (const Link* l : links)
+    if (!(link_bandwidth(l) > 0))
+      return 0;
+  return min_bandwidth(links);
+}
+
 bool hidden_link_bandwidth_changed(const Link& link)
 {
   auto it = hidden().find(&link);

@@ -335,7 +335,7 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* b
   }
   if (not crosses)
     return 0;
-  double real = min_bandwidth(route);
+  double real = start_bandwidth(route); /* 0 (SimGrid's: none) when a link is at 0 B/s */
   if (real > 0 && (*base <= 0 || real < *base))
     *base = real;
   double base_bound = *base;

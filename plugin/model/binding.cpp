@@ -84,7 +84,11 @@ struct State {
   std::vector<Action*> actions; /* by cg_comm; nullptr when free */
   std::vector<SlotInfo> info;   /* by cg_comm */
   bool rows = false;            /* trace rows or debug lines wanted (each flush) */
-  std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
+  struct Bottleneck {
+    double bw;    /* min_bandwidth of the route */
+    double start; /* start_bandwidth of the route */
+  };
+  std::unordered_map<uint64_t, Bottleneck> bottleneck; /* (src << 32 | dst), until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   struct Start {
     Action* action;
@@ -212,7 +216,7 @@ bool owned(cg_host h)
   return h < st.links.size() && st.links[h].resolved();
 }
 
-double route_bottleneck(cg_host s, cg_host d)
+const State::Bottleneck& route_limits(cg_host s, cg_host d)
 {
   uint64_t key = (static_cast<uint64_t>(s) << 32) | d;
   auto it      = st.bottleneck.find(key);
@@ -220,9 +224,23 @@ double route_bottleneck(cg_host s, cg_host d)
     return it->second;
   std::vector<simgrid::s4u::Link*> route;
   st.hosts[s]->route_to(st.hosts[d], route, nullptr);
-  double bw = min_bandwidth(route);
-  st.bottleneck.emplace(key, bw);
-  return bw;
+  return st.bottleneck.emplace(key, State::Bottleneck{min_bandwidth(route), start_bandwidth(route)}).first->second;
+}
+
+double route_bottleneck(cg_host s, cg_host d)
+{
+  return route_limits(s, d).bw;
+}
+
+/* The bound SimGrid gave a comm of s -> d starting now, `real` being its
+ * links_bandwidth: its route's slowest link, 0 (none) when a link of the
+ * route is at 0 B/s (SimGrid takes the minimum over the route). */
+double start_bound(cg_host s, cg_host d, double real)
+{
+  const State::Bottleneck& b = route_limits(s, d);
+  if (!(b.start > 0))
+    return 0;
+  return owned(s) && owned(d) ? std::min(real, b.bw) : real;
 }
 
 /* The bandwidth of the comm's links, as they are now (hidden ones at their
@@ -410,9 +428,7 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
    * links the ledger hides (a backbone inside its dip). */
   double real = links_bandwidth(s, d);
   double b0   = resumed != nullptr ? resumed->own_b0 : compat::own_bound(action);
-  double start = not std::isnan(at_start)     ? at_start
-                 : owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d))
-                                        : real;
+  double start = not std::isnan(at_start) ? at_start : start_bound(s, d, real);
   if (resumed == nullptr && start > 0 && (b0 < 0 || start < b0))
     b0 = start;
   /* SimGrid's TCP window bound is part of b0: a comm whose links are all
@@ -699,14 +715,14 @@ void keep_start_bandwidths()
     if (start.src == start.dst) {
       std::vector<simgrid::s4u::Link*> route;
       start.src->route_to(start.dst, route, nullptr);
-      start.at_start = min_bandwidth(route);
+      start.at_start = start_bandwidth(route);
       continue;
     }
     refresh_bandwidths();
     cg_host s      = known_host_index(start.src);
     cg_host d      = known_host_index(start.dst);
     double real    = links_bandwidth(s, d);
-    start.at_start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
+    start.at_start = start_bound(s, d, real);
   }
 }
 
