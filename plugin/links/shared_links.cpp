@@ -15,6 +15,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -154,8 +155,11 @@ void add_route(const std::vector<Link*>& links, double weight, Route& route)
 double plain_bandwidth(const Route& r)
 {
   double bw = std::numeric_limits<double>::infinity();
-  for (size_t i = 0; i < r.first.size(); i++)
-    bw = std::min(bw, link_bandwidth(st.links[r.first[i]]) / r.second[i]);
+  for (size_t i = 0; i < r.first.size(); i++) {
+    double b = link_bandwidth(st.links[r.first[i]]); /* 0 B/s limits nothing (min_bandwidth) */
+    if (b > 0)
+      bw = std::min(bw, b / r.second[i]);
+  }
   return bw;
 }
 
@@ -323,7 +327,7 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links)
   }
 }
 
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool owned)
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool owned, double at_start)
 {
   std::vector<Link*> route;
   h->route_to(h, route, nullptr);
@@ -335,8 +339,14 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* b
   }
   if (not crosses)
     return 0;
-  double real = start_bandwidth(route); /* 0 (SimGrid's: none) when a link is at 0 B/s */
-  if (real > 0 && (*base <= 0 || real < *base))
+  /* SimGrid's bound at the start: the route's slowest link, as it was then
+   * (at_start, when a bandwidth changed after the start in its flush), none
+   * when a link of the route was at 0 B/s, which SimGrid, seeing a hidden
+   * link at its held bandwidth, does not know */
+  double real = std::isnan(at_start) ? start_bandwidth(route) : at_start;
+  if (!(real > 0))
+    *base = -1;
+  else if (*base <= 0 || real < *base)
     *base = real;
   double base_bound = *base;
   if (k >= st.plain.size())

@@ -431,6 +431,8 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
   double start = not std::isnan(at_start) ? at_start : start_bound(s, d, real);
   if (resumed == nullptr && start > 0 && (b0 < 0 || start < b0))
     b0 = start;
+  else if (resumed == nullptr && not(start > 0)) /* a link at 0 B/s: SimGrid's minimum, no bound (start_bound) */
+    b0 = -1;
   /* SimGrid's TCP window bound is part of b0: a comm whose links are all
    * hidden runs at the bound min(b0, B) with the factor d / min(b0, B), and
    * SimGrid's solver applies the TCP bound to that bound, so a TCP bound
@@ -461,10 +463,8 @@ void add_plain(Action& action, const Host* h, double at_start)
     k = st.plain_free.back();
     st.plain_free.pop_back();
   }
-  double base = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
-  if (std::isfinite(at_start) && at_start > 0 && (base <= 0 || at_start < base))
-    base = at_start;
-  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)));
+  double base  = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
+  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)), at_start);
   if (alone <= 0) {
     st.plain_free.push_back(k);
     return;
