@@ -66,6 +66,10 @@ void add_model_first(std::shared_ptr<Model> model);
  * its action in `model`, the network model (not for a comm that fails at
  * start). */
 void on_comm_start(Model* model, void (*fn)(Action& action, const Host& src, const Host& dst));
+/* Reports through on_comm_start's fn, at once, the comms started since the
+ * last report that it has not reported yet (SimGrid 4.x: starts are found
+ * at the solve; 3.32 reports each at its start and does nothing here). */
+void report_starts();
 /* Calls fn(action) when a comm's network action changes state. */
 void on_comm_state_change(void (*fn)(Action& action));
 /* Calls fn(action) when a comm ends while its network action has neither

@@ -45,12 +45,12 @@ void set(Link* link, double bandwidth)
 
 double hidden_bandwidth(double real)
 {
-  /* a link without bandwidth (a profile's outage) stays at it: its comms
-   * get the bound B / p = 0, which SimGrid reads as no bound, and only the
-   * link's own capacity stops them, as under SMPI (held at 1e15 B/s, a
-   * comm crossing it ended at the outage) */
-  if (!(real > 0))
-    return real;
+  /* a link without bandwidth (a profile's outage) limits nothing in
+   * SimGrid's solver, which skips a constraint of bound 0 (B and the
+   * bottlenecks leave it out too, min_bandwidth): held at 1e15 B/s like
+   * the others, not at 0, where a comm with no other constraint in its
+   * variable was never solved again (a comm started inside the outage
+   * never ended) */
   if (!(real > UNREACHABLE_BANDWIDTH / 1e3))
     return UNREACHABLE_BANDWIDTH;
   /* a million comms' rates on the link still sum to a finite double: held
@@ -108,10 +108,24 @@ double real_bandwidth(const Link& link, double held)
 
 double min_bandwidth(const std::vector<Link*>& links)
 {
+  /* SimGrid's solver skips a constraint whose bound is not above 0: a link
+   * of 0 B/s (a profile's outage) limits none of its comms, which keep
+   * their bound and the other links' shares (lmm::System::lmm_solve) */
   double bw = std::numeric_limits<double>::infinity();
-  for (const Link* l : links)
-    bw = std::min(bw, link_bandwidth(l));
+  for (const Link* l : links) {
+    double b = link_bandwidth(l);
+    if (b > 0)
+      bw = std::min(bw, b);
+  }
   return bw;
+}
+
+double start_bandwidth(const std::vector<Link*>& links)
+{
+  for (const Link* l : links)
+    if (!(link_bandwidth(l) > 0))
+      return 0;
+  return min_bandwidth(links);
 }
 
 bool hidden_link_bandwidth_changed(const Link& link)

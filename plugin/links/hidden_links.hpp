@@ -42,8 +42,12 @@ double link_bandwidth(const simgrid::s4u::Link* link);
 /* What a program reading the link's bandwidth gets (compat::on_get_bandwidth):
  * the recorded one for a hidden link, else `held`, SimGrid's. */
 double real_bandwidth(const simgrid::s4u::Link& link, double held);
-/* Smallest real bandwidth of the links (B/s); +inf when empty. */
+/* Smallest real bandwidth of the links (B/s) above 0; +inf when none: a
+ * link of 0 B/s limits nothing in SimGrid's solver. */
 double min_bandwidth(const std::vector<simgrid::s4u::Link*>& links);
+/* The bound SimGrid gives a comm starting over the links: the smallest
+ * real bandwidth, 0 (none) when one of them is at 0 B/s. */
+double start_bandwidth(const std::vector<simgrid::s4u::Link*>& links);
 
 /* A link's bandwidth changed (profile, Link::set_bandwidth): for a hidden
  * link, records the new value as its real bandwidth, to be hidden again by

@@ -15,6 +15,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -74,9 +75,19 @@ State st;
  * rounding of demands that divide it exactly (B / 3 three times). */
 constexpr double NODE_ROUNDING = 1e-9;
 
+/* A link's bandwidth as a capacity: a link of 0 B/s (a profile's outage)
+ * limits nothing, as in SimGrid's solver (min_bandwidth), so it has no
+ * capacity; 0 would keep it at risk and give it back to the solver, where
+ * a comm with no other constraint was never solved again. */
+double capacity_of(const Link* l)
+{
+  double b = link_bandwidth(l);
+  return b > 0 ? b : std::numeric_limits<double>::infinity();
+}
+
 double node_capacity(const Link* l)
 {
-  return link_bandwidth(l) * (1 + NODE_ROUNDING);
+  return capacity_of(l) * (1 + NODE_ROUNDING);
 }
 
 uint32_t node_link_id(Link* l, bool direction)
@@ -106,7 +117,7 @@ double shared_capacity(const Link* l, bool* fatpipe)
   auto policy = l->get_sharing_policy();
   *fatpipe    = policy == Link::SharingPolicy::FATPIPE || policy == Link::SharingPolicy::WIFI ||
              policy == Link::SharingPolicy::NONLINEAR;
-  return *fatpipe ? 0 : link_bandwidth(l);
+  return *fatpipe ? 0 : capacity_of(l);
 }
 
 /* What SimGrid's solver holds on a shared link while it is shown: its
@@ -155,8 +166,11 @@ void add_route(const std::vector<Link*>& links, double weight, Route& route)
 double plain_bandwidth(const Route& r)
 {
   double bw = std::numeric_limits<double>::infinity();
-  for (size_t i = 0; i < r.first.size(); i++)
-    bw = std::min(bw, link_bandwidth(st.links[r.first[i]]) / r.second[i]);
+  for (size_t i = 0; i < r.first.size(); i++) {
+    double b = link_bandwidth(st.links[r.first[i]]); /* 0 B/s limits nothing (min_bandwidth) */
+    if (b > 0)
+      bw = std::min(bw, b / r.second[i]);
+  }
   return bw;
 }
 
@@ -324,7 +338,7 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links)
   }
 }
 
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool owned)
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool owned, double at_start)
 {
   std::vector<Link*> route;
   h->route_to(h, route, nullptr);
@@ -336,8 +350,14 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* b
   }
   if (not crosses)
     return 0;
-  double real = min_bandwidth(route);
-  if (real > 0 && (*base <= 0 || real < *base))
+  /* SimGrid's bound at the start: the route's slowest link, as it was then
+   * (at_start, when a bandwidth changed after the start in its flush), none
+   * when a link of the route was at 0 B/s, which SimGrid, seeing a hidden
+   * link at its held bandwidth, does not know */
+  double real = std::isnan(at_start) ? start_bandwidth(route) : at_start;
+  if (!(real > 0))
+    *base = -1;
+  else if (*base <= 0 || real < *base)
     *base = real;
   double base_bound = *base;
   if (k >= st.plain.size())

@@ -61,11 +61,14 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links);
  * min over its links of bandwidth / weight), which is returned.
  * *base_bound (SimGrid's bound at start, which counted a hidden link at
  * hidden_bandwidth()) is first capped at the smallest real bandwidth of
- * its route: SMPI keeps a comm started inside a bandwidth dip at the dip's
+ * its route (`at_start`, that bandwidth as it was at the start when it
+ * changed since, NaN: read now; 0 when a link was at 0 B/s, which gives no
+ * bound): SMPI keeps a comm started inside a bandwidth dip at the dip's
  * rate. Returns
  * 0, registering nothing, when its route crosses no node link of an owned
  * host, or is empty or crosses a WIFI link (SimGrid alone shares it). */
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base_bound, bool owned);
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base_bound, bool owned,
+                              double at_start);
 /* What plain comm k gets alone now (a bandwidth changed), given to the
  * ledger as its demand and returned. */
 double shared_links_plain_rerate(uint32_t k, double base_bound);

@@ -85,12 +85,19 @@ struct State {
   std::vector<Action*> actions; /* by cg_comm; nullptr when free */
   std::vector<SlotInfo> info;   /* by cg_comm */
   bool rows = false;            /* trace rows or debug lines wanted (each flush) */
-  std::unordered_map<uint64_t, double> bottleneck; /* (src << 32 | dst) -> B/s, until a bandwidth changes */
+  struct Bottleneck {
+    double bw;    /* min_bandwidth of the route */
+    double start; /* start_bandwidth of the route */
+  };
+  std::unordered_map<uint64_t, Bottleneck> bottleneck; /* (src << 32 | dst), until a bandwidth changes */
   cg_step_factor bw_factor{};                      /* smpi/bw-factor */
   struct Start {
     Action* action;
     const Host* src;
     const Host* dst;
+    /* its route's bandwidth as it started, when a bandwidth changed after
+     * its start in the same flush (NaN: read at the flush) */
+    double at_start = std::numeric_limits<double>::quiet_NaN();
   };
   std::vector<Start> starts; /* comms started since the last flush, in start order */
   /* Suspended comms (Activity::suspend, or their actor's): out of the graph
@@ -210,7 +217,7 @@ bool owned(cg_host h)
   return h < st.links.size() && st.links[h].resolved();
 }
 
-double route_bottleneck(cg_host s, cg_host d)
+const State::Bottleneck& route_limits(cg_host s, cg_host d)
 {
   uint64_t key = (static_cast<uint64_t>(s) << 32) | d;
   auto it      = st.bottleneck.find(key);
@@ -218,9 +225,23 @@ double route_bottleneck(cg_host s, cg_host d)
     return it->second;
   std::vector<simgrid::s4u::Link*> route;
   st.hosts[s]->route_to(st.hosts[d], route, nullptr);
-  double bw = min_bandwidth(route);
-  st.bottleneck.emplace(key, bw);
-  return bw;
+  return st.bottleneck.emplace(key, State::Bottleneck{min_bandwidth(route), start_bandwidth(route)}).first->second;
+}
+
+double route_bottleneck(cg_host s, cg_host d)
+{
+  return route_limits(s, d).bw;
+}
+
+/* The bound SimGrid gave a comm of s -> d starting now, `real` being its
+ * links_bandwidth: its route's slowest link, 0 (none) when a link of the
+ * route is at 0 B/s (SimGrid takes the minimum over the route). */
+double start_bound(cg_host s, cg_host d, double real)
+{
+  const State::Bottleneck& b = route_limits(s, d);
+  if (!(b.start > 0))
+    return 0;
+  return owned(s) && owned(d) ? std::min(real, b.bw) : real;
 }
 
 /* The bandwidth of the comm's links, as they are now (hidden ones at their
@@ -401,7 +422,8 @@ double with_tcp_bound(double b0, const Action& action)
 /* A started comm into the graph and the binding's tables; `resumed`: its
  * slot from before its suspension (b0 and f as read at its start: its
  * action holds the plugin's bound and factor). */
-void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* resumed = nullptr)
+void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* resumed = nullptr,
+              double at_start = std::numeric_limits<double>::quiet_NaN())
 {
   cg_host s = known_host_index(src);
   cg_host d = known_host_index(dst);
@@ -425,9 +447,11 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
    * links the ledger hides (a backbone inside its dip). */
   double real = links_bandwidth(s, d);
   double b0   = resumed != nullptr ? resumed->own_b0 : compat::own_bound(action);
-  double start = owned(s) && owned(d) ? std::min(real, route_bottleneck(s, d)) : real;
+  double start = not std::isnan(at_start) ? at_start : start_bound(s, d, real);
   if (resumed == nullptr && start > 0 && (b0 < 0 || start < b0))
     b0 = start;
+  else if (resumed == nullptr && not(start > 0)) /* a link at 0 B/s: SimGrid's minimum, no bound (start_bound) */
+    b0 = -1;
   /* SimGrid's TCP window bound is part of b0: a comm whose links are all
    * hidden runs at the bound min(b0, B) with the factor d / min(b0, B), and
    * SimGrid's solver applies the TCP bound to that bound, so a TCP bound
@@ -448,7 +472,7 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
  * alone on its route (SimGrid no longer sees a released link's
  * bandwidth), and its load on those links told to the ledger. A route
  * without node links (a loopback link) is left to SimGrid. */
-void add_plain(Action& action, const Host* h)
+void add_plain(Action& action, const Host* h, double at_start)
 {
   uint32_t k;
   if (st.plain_free.empty()) {
@@ -458,8 +482,8 @@ void add_plain(Action& action, const Host* h)
     k = st.plain_free.back();
     st.plain_free.pop_back();
   }
-  double base = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
-  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)));
+  double base  = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
+  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)), at_start);
   if (alone <= 0) {
     st.plain_free.push_back(k);
     return;
@@ -480,9 +504,9 @@ void add_started_comms()
     refresh_bandwidths();
   for (const State::Start& start : st.starts)
     if (start.src == start.dst)
-      add_plain(*start.action, start.src);
+      add_plain(*start.action, start.src, start.at_start);
     else
-      add_comm(*start.action, start.src, start.dst);
+      add_comm(*start.action, start.src, start.dst, nullptr, start.at_start);
   st.starts.clear();
 }
 
@@ -697,10 +721,35 @@ void keep_weights_on(const simgrid::s4u::Link& link, double shift, double then)
     shift_if_on_link(*s.action, st.hosts[s.info.src], st.hosts[s.info.dst]);
 }
 
+/* A bandwidth is about to be recorded as changed: the comms that started
+ * before it in this flush keep their route's bandwidth as it was (SimGrid
+ * bounded them at its slowest link then; hidden links count at their real
+ * bandwidth, which the plugin has not recorded anew yet). */
+void keep_start_bandwidths()
+{
+  compat::report_starts(); /* SimGrid 4.x: the starts before this change */
+  for (State::Start& start : st.starts) {
+    if (not std::isnan(start.at_start))
+      continue;
+    if (start.src == start.dst) {
+      std::vector<simgrid::s4u::Link*> route;
+      start.src->route_to(start.dst, route, nullptr);
+      start.at_start = start_bandwidth(route);
+      continue;
+    }
+    refresh_bandwidths();
+    cg_host s      = known_host_index(start.src);
+    cg_host d      = known_host_index(start.dst);
+    double real    = links_bandwidth(s, d);
+    start.at_start = start_bound(s, d, real);
+  }
+}
+
 void on_bandwidth_change(simgrid::s4u::Link const& link)
 {
   if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
+  keep_start_bandwidths();
   double held;
   double real;
   bool hidden = hidden_link_before_change(link, &held, &real);

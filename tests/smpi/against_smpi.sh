@@ -10,7 +10,7 @@ against_smpi() {
 }
 
 # rate_comms_against_smpi PROGRAM PLATFORM CFG...: PROGRAM (s4u_rate_comm:
-# a -> b and c -> d from 0, no rate) on PLATFORM under SMPI, then under
+# a -> b and c -> d from $rate_start, default 0, no rate) on PLATFORM under SMPI, then under
 # contention in both node-link modes, factors 1, no cross-traffic,
 # network/optim:Full, with CFG; each comm's time against SMPI's. A run
 # that fails or lasts over 60 s counts a failure.
@@ -22,7 +22,7 @@ rate_comms_against_smpi() {
       SMPI) model=--cfg=network/model:SMPI links= ;;
       *) model=--cfg=network/model:contention links=--cfg=contention/node-links:$mode ;;
     esac
-    timeout 60 "$prog" "$plat" 0 -1 --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 \
+    timeout 60 "$prog" "$plat" "${rate_start:-0}" -1 --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 \
       --cfg=smpi/lat-factor:0:1 --cfg=network/optim:Full --log=root.thres:warning $model $links "$@" \
       >"$tmp/$mode" 2>"$tmp/err" || { echo "FAIL: the $mode run failed:"; cat "$tmp/err"; fails=$((fails + 1)); }
   done

@@ -1,0 +1,67 @@
+/* s4u_bandwidth_at_start PLATFORM after|before [SRC DST FIRST SECOND]
+ * [--cfg=...]: host SRC (default a) sends 20 MiB to DST (default b). In the
+ * instant it starts, link FIRST (default lb) goes to 4 times its bandwidth
+ * first, then link SECOND (default la) to twice its bandwidth, right after
+ * the comm's start (`after`) or right before it (`before`), from the sender
+ * actor. Prints "ab,seconds".
+ *
+ * Runs under network/model:contention with SMPI's bandwidth and latency
+ * factors at 1 and no cross-traffic unless the command line says otherwise
+ * (as s4u_suspend). */
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+#include <xbt/config.hpp>
+
+#include <cstdio>
+#include <string>
+
+namespace sg4 = simgrid::s4u;
+
+/* Actor::create is deprecated from SimGrid 4.1 on; its successor,
+ * Host::add_actor, does not exist in 3.32. */
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+
+static int payload;
+constexpr uint64_t SIZE = 20971520;
+
+int main(int argc, char* argv[])
+{
+  sg4::Engine e(&argc, argv);
+  if (argc < 3 || (std::string(argv[2]) != "after" && std::string(argv[2]) != "before")) {
+    std::fprintf(stderr, "usage: %s PLATFORM after|before [SRC DST FIRST SECOND] [--cfg=...]\n", argv[0]);
+    return 2;
+  }
+  if (simgrid::config::is_default("network/model"))
+    sg4::Engine::set_config("network/model:contention");
+#if SIMGRID_VERSION_MAJOR >= 4
+  for (const char* f : {"network/bandwidth-factor", "network/latency-factor"})
+    if (simgrid::config::is_default(f))
+      simgrid::config::set_value<std::string>(f, "0:1");
+#else
+  simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
+  simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
+#endif
+  simgrid::config::set_default<bool>("network/crosstraffic", false);
+  e.load_platform(argv[1]);
+  bool after = std::string(argv[2]) == "after";
+  bool named = argc >= 7;
+  std::string src = named ? argv[3] : "a", dst = named ? argv[4] : "b";
+  std::string first = named ? argv[5] : "lb", second = named ? argv[6] : "la";
+  sg4::Actor::create("s", e.host_by_name(src), [after, first, second]() {
+    sg4::Link* la = sg4::Link::by_name(second);
+    sg4::Link* lb = sg4::Link::by_name(first);
+    lb->set_bandwidth(4 * lb->get_bandwidth());
+    if (not after)
+      la->set_bandwidth(2 * la->get_bandwidth());
+    sg4::CommPtr c = sg4::Mailbox::by_name("ab")->put_async(&payload, SIZE);
+    if (after)
+      la->set_bandwidth(2 * la->get_bandwidth());
+    c->wait();
+  });
+  sg4::Actor::create("r", e.host_by_name(dst), []() {
+    sg4::Mailbox::by_name("ab")->get<int>();
+    std::printf("ab,%.12g\n", sg4::Engine::get_clock());
+  });
+  e.run();
+  return 0;
+}
