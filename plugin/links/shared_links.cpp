@@ -121,13 +121,15 @@ double shared_capacity(const Link* l, bool* fatpipe)
 }
 
 /* What SimGrid's solver holds on a shared link while it is shown: its
- * bandwidth, for a SHARED or FATPIPE link; unknown (INFINITY) for a radio
- * medium or a non-linear link, whose capacity a callback sets. */
+ * bandwidth, for a SHARED or FATPIPE link; nothing (INFINITY) for a radio
+ * medium or a non-linear link, whose capacity a callback sets, nor for a
+ * link at 0 B/s, which SimGrid's solver leaves out. */
 double held_capacity(const Link* l)
 {
   auto policy = l->get_sharing_policy();
   bool plain  = policy == Link::SharingPolicy::SHARED || policy == Link::SharingPolicy::FATPIPE;
-  return plain ? link_bandwidth(l) : std::numeric_limits<double>::infinity();
+  double bw   = link_bandwidth(l);
+  return plain && bw > 0 ? bw : std::numeric_limits<double>::infinity();
 }
 
 uint32_t link_id(Link* l)
