@@ -32,3 +32,38 @@ rate_comms_against_smpi() {
     done
   done
 }
+
+# four_hosts_platform LINK_LINE...: a platform of hosts a, b, c, d, each
+# with its own link l<host>, behind a backbone bb: the LINK_LINEs (the
+# <link> elements, any extra <route>), then every pair's route l<src>,
+# bb, l<dst>.
+four_hosts_platform() {
+  echo "<?xml version='1.0'?>"
+  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
+  echo '<platform version="4.1"><zone id="z" routing="Full">'
+  for h in a b c d; do echo "  <host id=\"$h\" speed=\"1Gf\"/>"; done
+  for line in "$@"; do echo "  $line"; done
+  for p in "a b" "a c" "a d" "b c" "b d" "c d"; do
+    set -- $p
+    echo "  <route src=\"$1\" dst=\"$2\"><link_ctn id=\"l$1\"/><link_ctn id=\"bb\"/><link_ctn id=\"l$2\"/></route>"
+  done
+  echo '</zone></platform>'
+}
+
+# start_comm_against_smpi WHAT PROGRAM PLATFORM ARGS...: PROGRAM
+# (s4u_bandwidth_at_start: PLATFORM ARGS...) under SMPI, then under
+# contention in both node-link modes, weight-S 0, network/optim:Full, no
+# cross-traffic: its comm's time against SMPI's.
+start_comm_against_smpi() {
+  what=$1
+  shift
+  ref=$(start_comm_time "$@" --cfg=network/model:SMPI)
+  for mode in penalty maxmin; do
+    against_smpi "node-links:$mode $what" \
+      "$(start_comm_time "$@" --cfg=network/model:contention --cfg=contention/node-links:$mode)" "$ref"
+  done
+}
+start_comm_time() { # PROGRAM PLATFORM ARGS...
+  timeout 60 "$@" --cfg=network/weight-S:0 --cfg=network/optim:Full --cfg=network/crosstraffic:0 \
+    --log=root.thres:warning 2>"$tmp/err" | sed -n 's/^ab,//p'
+}

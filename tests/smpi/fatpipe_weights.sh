@@ -51,21 +51,10 @@ elif [ "$profile" = node-profile ]; then
   printf '0.001 80000000\n0.003 10000000\n0.004 200000000\n' >"$tmp/lc-profile.txt"
   lc_file=' bandwidth_file="lc-profile.txt"'
 fi
-{
-  echo "<?xml version='1.0'?>"
-  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
-  echo '<platform version="4.1"><zone id="z" routing="Full">'
-  for h in a b c d; do echo "  <host id=\"$h\" speed=\"1Gf\"/>"; done
-  echo "  <link id=\"la\" bandwidth=\"10GBps\" latency=\"0s\"/><link id=\"lb\" bandwidth=\"10GBps\" latency=\"$lat_b\"$lb_file/>"
-  echo "  <link id=\"lc\" bandwidth=\"200MBps\" latency=\"$lat_c\"$lc_file/><link id=\"ld\" bandwidth=\"200MBps\" latency=\"50us\"/>"
-  echo "  <link id=\"bb\" bandwidth=\"100MBps\" latency=\"0s\" sharing_policy=\"FATPIPE\"$bb_file/>"
-  for p in "a b" "a c" "a d" "b c" "b d" "c d"; do
-    set -- $p
-    echo "  <route src=\"$1\" dst=\"$2\"><link_ctn id=\"l$1\"/><link_ctn id=\"bb\"/><link_ctn id=\"l$2\"/></route>"
-  done
-  echo '</zone></platform>'
-} >"$tmp/plat.xml"
 . "$(dirname "$0")/against_smpi.sh"
+four_hosts_platform "<link id=\"la\" bandwidth=\"10GBps\" latency=\"0s\"/><link id=\"lb\" bandwidth=\"10GBps\" latency=\"$lat_b\"$lb_file/>" \
+  "<link id=\"lc\" bandwidth=\"200MBps\" latency=\"$lat_c\"$lc_file/><link id=\"ld\" bandwidth=\"200MBps\" latency=\"50us\"/>" \
+  "<link id=\"bb\" bandwidth=\"100MBps\" latency=\"0s\" sharing_policy=\"FATPIPE\"$bb_file/>" >"$tmp/plat.xml"
 fails=0
 rate_comms_against_smpi "$prog" "$tmp/plat.xml"
 [ $fails -eq 0 ]

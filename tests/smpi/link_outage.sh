@@ -20,27 +20,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '0.001 0\n0.003 1000000000\n' >"$tmp/la-profile.txt"
 printf '0.001 500000000\n' >"$tmp/lb-profile.txt"
+. "$(dirname "$0")/against_smpi.sh"
 platform() { # FILE LB_ATTRS
-  file=$1 lb=$2
-  {
-  echo "<?xml version='1.0'?>"
-  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
-  echo '<platform version="4.1"><zone id="z" routing="Full">'
-  for h in a b c d; do echo "  <host id=\"$h\" speed=\"1Gf\"/>"; done
-  echo '  <link id="la" bandwidth="1GBps" latency="10us" bandwidth_file="la-profile.txt"/>'
-  echo "  <link id=\"lb\" bandwidth=\"1GBps\" latency=\"10us\" $lb/>"
-  echo '  <link id="lc" bandwidth="1GBps" latency="10us"/><link id="ld" bandwidth="1GBps" latency="10us"/>'
-  echo '  <link id="bb" bandwidth="10GBps" latency="0s"/>'
-  for p in "a b" "a c" "a d" "b c" "b d" "c d"; do
-    set -- $p
-    echo "  <route src=\"$1\" dst=\"$2\"><link_ctn id=\"l$1\"/><link_ctn id=\"bb\"/><link_ctn id=\"l$2\"/></route>"
-  done
-  echo '</zone></platform>'
-  } >"$file"
+  four_hosts_platform '<link id="la" bandwidth="1GBps" latency="10us" bandwidth_file="la-profile.txt"/>' \
+    "<link id=\"lb\" bandwidth=\"1GBps\" latency=\"10us\" $2/>" \
+    '<link id="lc" bandwidth="1GBps" latency="10us"/><link id="ld" bandwidth="1GBps" latency="10us"/>' \
+    '<link id="bb" bandwidth="10GBps" latency="0s"/>' >"$1"
 }
 platform "$tmp/plat.xml" ""
 platform "$tmp/plat-lb.xml" 'bandwidth_file="lb-profile.txt"'
-. "$(dirname "$0")/against_smpi.sh"
 fails=0
 rate_comms_against_smpi "$prog" "$tmp/plat.xml" --cfg=network/weight-S:0
 rate_comms_against_smpi "$prog" "$tmp/plat-lb.xml" --cfg=network/weight-S:0

@@ -13,27 +13,10 @@ prog=$1
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf '0 0\n1 1000000000\n' >"$tmp/bb-profile.txt"
-{
-  echo "<?xml version='1.0'?>"
-  echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
-  echo '<platform version="4.1"><zone id="z" routing="Full">'
-  for h in a b c d; do echo "  <host id=\"$h\" speed=\"1Gf\"/>"; done
-  for h in a b c d; do echo "  <link id=\"l$h\" bandwidth=\"1GBps\" latency=\"10us\"/>"; done
-  echo '  <link id="bb" bandwidth="1GBps" latency="0s" bandwidth_file="bb-profile.txt"/>'
-  for p in "a b" "a c" "a d" "b c" "b d" "c d"; do
-    set -- $p
-    echo "  <route src=\"$1\" dst=\"$2\"><link_ctn id=\"l$1\"/><link_ctn id=\"bb\"/><link_ctn id=\"l$2\"/></route>"
-  done
-  echo '</zone></platform>'
-} >"$tmp/plat.xml"
 . "$(dirname "$0")/against_smpi.sh"
+four_hosts_platform '<link id="la" bandwidth="1GBps" latency="10us"/>' '<link id="lb" bandwidth="1GBps" latency="10us"/>' \
+  '<link id="lc" bandwidth="1GBps" latency="10us"/>' '<link id="ld" bandwidth="1GBps" latency="10us"/>' \
+  '<link id="bb" bandwidth="1GBps" latency="0s" bandwidth_file="bb-profile.txt"/>' >"$tmp/plat.xml"
 fails=0
-run() { # MODEL [CFG...]
-  timeout 60 "$prog" "$tmp/plat.xml" after a b lb la --cfg=network/weight-S:0 --cfg=network/optim:Full --cfg=network/crosstraffic:0 \
-    --log=root.thres:warning "$@" 2>"$tmp/err" | sed -n 's/^ab,//p'
-}
-ref=$(run --cfg=network/model:SMPI)
-for mode in penalty maxmin; do
-  against_smpi "node-links:$mode ab" "$(run --cfg=network/model:contention --cfg=contention/node-links:$mode)" "$ref"
-done
+start_comm_against_smpi ab "$prog" "$tmp/plat.xml" after a b lb la
 [ $fails -eq 0 ]
