@@ -23,14 +23,7 @@ set -e
 [ "$(column full/results.csv status | tr '\n' ' ')" = "ok ok ok " ] || fail "standard error full: rows $(column full/results.csv status | tr '\n' ' ')"
 grep -q "^data: " stdout || fail "standard error full: no report"
 # A pipe whose reader is gone from the start (SIGPIPE as a shell leaves it).
-broken_stderr() {
-  python3 -c 'import os, signal, sys
-signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-r, w = os.pipe()
-os.close(r)
-os.dup2(w, 2)
-os.execvp(sys.argv[1], sys.argv[1:])' "$@"
-}
+broken_stderr() { python3 "$src/tests/common/broken_stderr.py" "$@"; }
 set +e
 broken_stderr bash "$cmp" --smpirun ./fake-smpirun --program ./app --np "1 2 3" --models SMPI -j 1 --no-figures \
   --out broken > stdout

@@ -18,14 +18,7 @@ calibrate() {
     --build "$build" > /dev/null
 }
 # (a pipe with no reader, SIGPIPE at its default action, as a shell leaves it)
-broken_stderr() {
-  python3 -c 'import os, signal, sys
-signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-r, w = os.pipe()
-os.close(r)
-os.dup2(w, 2)
-os.execvp(sys.argv[1], sys.argv[1:])' "$@"
-}
+broken_stderr() { python3 "$src/tests/common/broken_stderr.py" "$@"; }
 for how in closed full broken; do
   set +e
   case $how in
