@@ -147,6 +147,7 @@ run() {
   # became the names of the files it matched in the current directory.
   set -f
   status=0
+  started=$(date +%s)
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
     $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
@@ -154,10 +155,17 @@ run() {
     $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
   fi
   set +f
+  # 124 and 137 are timeout's statuses once the bound has passed, and also
+  # a launcher's own (137: a rank killed by SIGKILL, the out-of-memory
+  # killer): before the bound, the launcher failed. (Whole seconds: a
+  # bound reached makes the difference at least $tmo.)
+  case $status in
+    124 | 137) [ -n "$bound" ] && [ $(($(date +%s) - started)) -ge "$tmo" ] || status=launcher$status ;;
+  esac
   case $status in
     0) ;;
     124 | 137) say "calibrate-cluster.sh: $step on $n nodes: killed after $tmo s of wall time (--timeout $tmo); accepted: a larger --timeout, or a launcher that ends"; exit 1 ;;
-    *) say "calibrate-cluster.sh: $step on $n nodes: $launcher failed (exit status $status; its output is above)"; exit 1 ;;
+    *) say "calibrate-cluster.sh: $step on $n nodes: $launcher failed (exit status ${status#launcher}; its output is above)"; exit 1 ;;
   esac
 }
 

@@ -18,7 +18,12 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
     values = [lookup(ds, m).eabs() for ds in datasets for m in models
               if lookup(ds, m) is not None and lookup(ds, m).error is None]
     values += [paper_eabs(ds)[0] for ds in datasets if paper_eabs(ds)[0] is not None]
-    hi = 10 ** max(2, math.ceil(math.log10(max(values + [LO]))))
+    # The axis ends at the decade above the largest error, at most 1e308,
+    # the largest a double holds: an error past it (inf, when a tiny
+    # measured time's E_rel overflows) is drawn at the end. (log10(inf)
+    # ended the report in an OverflowError traceback, no chart.)
+    top_value = max([v for v in values if math.isfinite(v)] + [LO])
+    hi = 10.0 ** min(308, max(2, math.ceil(math.log10(top_value))))
     # The dataset names end at the axis: room for the longest (0.6 em a glyph).
     left = max(250, int(7.2 * max([len(ds.name) for ds in datasets] + [0])) + 24)
     W, right, top, bar, gap = left + 730, 40, 78, 4, 8

@@ -335,21 +335,30 @@ PROFILE_ATTRIBUTES = ("speed_file", "availability_file", "state_file", "bandwidt
 def profile_files(platform, cwd, dirs=()):
     """The profile files a platform XML names, as SimGrid looks a relative
     one up (the runs' directory, dirs from --cfg=path:DIR, the platform's
-    directory): edited between a
-    stop and --resume, the resumed runs' times followed the new profile
-    under the same row label. None for a platform it cannot parse (a
-    compiled one: its own digest covers it)."""
-    names = []
+    directory, dirs from the platform's own <config> <prop id="path">):
+    edited between a stop and --resume, the resumed runs' times followed
+    the new profile under the same row label. None for a platform it
+    cannot parse (a compiled one: its own digest covers it)."""
+    names, config_dirs, in_config = [], [], 0
     try:
         with results.open_regular(platform) as f:
-            for _, el in ET.iterparse(f):
+            for event, el in ET.iterparse(f, events=("start", "end")):
+                if el.tag == "config":
+                    in_config += 1 if event == "start" else -1
+                if event == "start":
+                    continue
                 names += [el.get(a) for a in PROFILE_ATTRIBUTES if el.get(a)]
                 if el.tag == "trace" and el.get("file"):
                     names.append(el.get("file"))
+                # (SimGrid's lookup path, set by the platform: a host's
+                # property of that name is no setting)
+                if in_config and el.tag == "prop" and el.get("id") == "path" and el.get("value"):
+                    config_dirs.append(el.get("value"))
                 el.clear()  # (a platform of a million hosts: no tree kept)
     except (OSError, ET.ParseError, ValueError):
         pass
-    where = [cwd] + [from_dir(cwd, d) for d in dirs] + [os.path.dirname(os.path.abspath(platform))]
+    where = ([cwd] + [from_dir(cwd, d) for d in list(dirs) + config_dirs]
+             + [os.path.dirname(os.path.abspath(platform))])
     found = []
     for name in dict.fromkeys(names):
         found += [name] if os.path.isabs(name) else [from_dir(d, name) for d in where]

@@ -6,7 +6,9 @@
 # nor platform specified" and the usage, exit status 1). The launcher
 # passes -tmpdir DIR as TMPDIR, and refuses a directory with a blank (it
 # ended in "Unable to open 'dir' from ..." and a SimGrid backtrace) with
-# one error line, exit status 1.
+# one error line, exit status 1, as it does a directory that is missing or
+# not writable when the program is copied (privatized by dlopen, the
+# default).
 set -u
 bin=$1 platform=$2 run_end=$3
 tmp=$(mktemp -d)
@@ -66,4 +68,43 @@ for dir in "$tmp/missing" "$tmp/file"; do
     fi
   done
 done
+# Unprivatized runs (-no-privatize, --cfg=smpi/privatization:no or mmap,
+# SMPI_PRIVATIZATION=no) copy nothing there, nor does -help: a missing
+# directory does not stop them (it refused them, which ran before).
+for how in "-no-privatize" "--cfg=smpi/privatization:no" "--cfg=smpi/privatization:mmap" "SMPI_PRIVATIZATION=no"; do
+  case $how in
+    SMPI_PRIVATIZATION=*) env "$how" TMPDIR="$tmp/missing" "$bin/smpirun" -np 2 -platform "$platform" \
+      --log=root.thres:critical "$run_end" ok >"$tmp/out" 2>"$tmp/err" ;;
+    *) env TMPDIR="$tmp/missing" "$bin/smpirun" "$how" -np 2 -platform "$platform" --log=root.thres:critical \
+      "$run_end" ok >"$tmp/out" 2>"$tmp/err" ;;
+  esac
+  rc=$?
+  if [ "$rc" -eq 0 ] && grep -q "end: ok" "$tmp/out"; then
+    echo "ok   $how, TMPDIR missing: the run ended"
+  else
+    echo "FAIL $how, TMPDIR missing: status $rc, expected 0 and the run's end"
+    head -3 "$tmp/err"
+    fails=$((fails + 1))
+  fi
+done
+env TMPDIR="$tmp/missing" "$bin/smpirun" -help >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q -- "-tmpdir" "$tmp/out"; then
+  echo "ok   -help, TMPDIR missing: the usage"
+else
+  echo "FAIL -help, TMPDIR missing: status $rc, expected 0 and the usage"
+  head -3 "$tmp/err"
+  fails=$((fails + 1))
+fi
+# The last setting wins: privatization back on, the missing directory is refused.
+env TMPDIR="$tmp/missing" "$bin/smpirun" -no-privatize -np 2 -platform "$platform" --cfg=smpi/privatization:no \
+  --log=root.thres:critical --cfg=smpi/privatization:dlopen "$run_end" ok >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q "is not a writable directory" "$tmp/err"; then
+  echo "ok   privatization set back to dlopen, TMPDIR missing: refused"
+else
+  echo "FAIL privatization set back to dlopen, TMPDIR missing: status $rc, expected 1 and the line"
+  head -3 "$tmp/err"
+  fails=$((fails + 1))
+fi
 [ "$fails" -eq 0 ]
