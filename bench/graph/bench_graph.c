@@ -120,6 +120,62 @@ static double run(const cg_tech *t, const cfg *c, size_t n, size_t max_events, d
   return (double)ev / (t1 - t0);
 }
 
+/* A whole decimal number in [lo, hi] (strtoul took "1e3" as 1 and "x" as
+ * 0: zero comms divided by zero, zero events printed no rate). */
+static int whole(const char *v, double lo, double hi, size_t *out)
+{
+  if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 15)
+    return -1;
+  double x = strtod(v, NULL);
+  if (!(x >= lo && x <= hi))
+    return -1;
+  *out = (size_t)x;
+  return 0;
+}
+
+/* --sizes: at most 8 whole numbers of comms, each >= 4 (the capped hub's
+ * smallest: a sender's two comms and two event comms; the other shapes
+ * replay events on at least one comm) and <= 1e9 (hosts are 32 bits). */
+static int parse_sizes(char *v, size_t *sizes, size_t *nsizes)
+{
+  size_t n = 0;
+  for (char *p = v;; n++) {
+    char *comma = strchr(p, ',');
+    if (comma)
+      *comma = '\0';
+    int bad = n == 8 || whole(p, 4, 1e9, &sizes[n]) != 0;
+    if (comma)
+      *comma = ',';
+    if (bad)
+      return -1;
+    if (!comma)
+      break;
+    p = comma + 1;
+  }
+  *nsizes = n + 1;
+  return 0;
+}
+
+/* --shapes: a comma-separated list of the shapes' short names. */
+static int parse_shapes(const char *v, int use[SHAPES])
+{
+  static const char *const names[SHAPES] = {"sparse", "fan", "all", "hub"};
+  for (int k = 0; k < SHAPES; k++)
+    use[k] = 0;
+  for (const char *p = v;;) {
+    size_t len = strcspn(p, ",");
+    int k = 0;
+    while (k < SHAPES && !(strlen(names[k]) == len && strncmp(p, names[k], len) == 0))
+      k++;
+    if (k == SHAPES)
+      return -1;
+    use[k] = 1;
+    if (!p[len])
+      return 0;
+    p += len + 1;
+  }
+}
+
 int main(int argc, char **argv)
 {
   size_t max_events = 1000000;
@@ -129,20 +185,32 @@ int main(int argc, char **argv)
   const cg_tech *t = &cg_tech_infiniband;
   int use_shape[SHAPES] = {1, 1, 1, 1};
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--events") == 0 && i + 1 < argc)
-      max_events = strtoul(argv[++i], NULL, 10);
-    else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc)
-      max_s = atof(argv[++i]);
-    else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
-      nsizes = 0;
-      for (char *tok = strtok(argv[++i], ","); tok && nsizes < 8; tok = strtok(NULL, ","))
-        sizes[nsizes++] = strtoul(tok, NULL, 10);
-    } else if (strcmp(argv[i], "--shapes") == 0 && i + 1 < argc) {
+    if (strcmp(argv[i], "--events") == 0 && i + 1 < argc) {
+      if (whole(argv[++i], 2, 1e12, &max_events) != 0) {
+        fprintf(stderr, "bench_graph: --events '%s': a whole number of events in [2, 1000000000000]\n", argv[i]);
+        return 2;
+      }
+    } else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
+      char *end;
       const char *v = argv[++i];
-      use_shape[SPARSE] = strstr(v, "sparse") != NULL;
-      use_shape[FANIN] = strstr(v, "fan") != NULL;
-      use_shape[ALLTOALL] = strstr(v, "all") != NULL;
-      use_shape[HUB] = strstr(v, "hub") != NULL;
+      max_s = strtod(v, &end);
+      if (end == v || *end || !(max_s > 0 && max_s <= 86400)) {
+        fprintf(stderr, "bench_graph: --seconds '%s': a duration in seconds, > 0 and at most 86400\n", v);
+        return 2;
+      }
+    } else if (strcmp(argv[i], "--sizes") == 0 && i + 1 < argc) {
+      if (parse_sizes(argv[++i], sizes, &nsizes) != 0) {
+        fprintf(stderr,
+                "bench_graph: --sizes '%s': each size is a whole number of comms in [4, 1000000000], "
+                "comma-separated (at most 8)\n",
+                argv[i]);
+        return 2;
+      }
+    } else if (strcmp(argv[i], "--shapes") == 0 && i + 1 < argc) {
+      if (parse_shapes(argv[++i], use_shape) != 0) {
+        fprintf(stderr, "bench_graph: --shapes '%s': a comma-separated list of sparse, fan, all, hub\n", argv[i]);
+        return 2;
+      }
     } else if (strcmp(argv[i], "--technology") == 0 && i + 1 < argc) {
       t = cg_tech_find(argv[++i]);
       if (!t) {
