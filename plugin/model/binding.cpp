@@ -300,7 +300,8 @@ void penalty_rows()
  * goes to the solver (which re-solves the comms of the comm's links and
  * re-times those whose rate moved); a new factor under the same bound
  * only needs this comm re-timed, which compat::retime asks without a
- * solve. At its first pair, the comm's variable drops its hidden links. */
+ * solve; neither (a bound held at b0 while the rate f * d moved) only the
+ * trace row. At its first pair, the comm's variable drops its hidden links. */
 void apply(const cg_rate_change& ch)
 {
   Action& action = *st.actions[ch.comm];
@@ -310,13 +311,15 @@ void apply(const cg_rate_change& ch)
   }
   if (ch.factor_changed)
     action.set_rate_factor(ch.factor);
-  if (ch.bound_changed || st.retime_all) {
-    compat::update_bound(st.model, action, ch.bound);
-    st.updates++;
-  } else {
-    compat::retime(st.model, action);
+  if (ch.first || ch.bound_changed || ch.factor_changed) { /* else only its rate moved, under a held bound */
+    if (ch.bound_changed || st.retime_all) {
+      compat::update_bound(st.model, action, ch.bound);
+      st.updates++;
+    } else {
+      compat::retime(st.model, action);
+    }
+    st.rate_changes++;
   }
-  st.rate_changes++;
   if (st.rows)
     row(ch.comm, ch.rate, ch.first);
 }

@@ -265,6 +265,30 @@ static void check_held_capacity(void)
   cg_graph_destroy(g);
 }
 
+/* A comm held by a shown link keeps its bound b0 when its demand moves
+ * (its penalty changes), yet its rate f * d moved: the plan reports it,
+ * with neither the bound nor the factor changed, so the binding writes its
+ * trace row with the new rate. A FATPIPE link held at B / 4: a alone wants
+ * B, then B / 2 beside b, both at or above B / 4. */
+static void check_held_rate_moves(void)
+{
+  cg_graph *g = graph();
+  cg_rate_plan *p = cg_rate_plan_create(1, 1);
+  uint32_t fp = cg_rate_plan_add_link(p, 0, 1);
+  cg_rate_plan_set_held_capacity(p, fp, B / 4);
+  cg_comm a = start(g, p, 0, 1, 1.2e9, &fp, 1);
+  cg_rate_plan_result r = flush(g, p);
+  CHECK(r.ncomms == 1 && r.comms[0].bound == 1.2e9 && r.comms[0].rate == F * B);
+  start(g, p, 0, 2, 1.2e9, &fp, 1);
+  r = flush(g, p);
+  CHECK(r.ncomms == 2);
+  const cg_rate_change *ca = find(r, a);
+  CHECK(ca && ca->bound == 1.2e9 && !ca->bound_changed && !ca->factor_changed && !ca->first);
+  CHECK(ca && ca->rate == F * B / 2);
+  cg_rate_plan_destroy(p);
+  cg_graph_destroy(g);
+}
+
 /* A hidden link holds nothing: comm a crosses a backbone L1 of 1.5 GB/s,
  * which a second comm c fills (shown), and a link L2 of 1 GB/s that only a
  * crosses, which it cannot overfill (hidden). a's demand B reaches L2's
@@ -387,6 +411,7 @@ int main(void)
   check_bandwidth_change();
   check_held_capacity();
   check_held_hidden();
+  check_held_rate_moves();
   check_cap();
   check_plain();
   if (check_failures)

@@ -20,8 +20,9 @@
  *      is hidden;
  *   3. chooses each re-rated comm's (bound, factor) (cg_comm_solver_terms):
  *      first the comms crossing a link whose state changed, then the others
- *      in the order step 1 met them. A comm whose pair is unchanged is left
- *      out.
+ *      in the order step 1 met them. A comm whose pair and rate f * d are
+ *      unchanged is left out; one whose rate moved under the same pair (a
+ *      bound held at b0 by a shown link) is listed with neither flag set.
  *
  * and returns the link changes and the comms' new pairs, in the order the
  * simulator must apply them. The plan knows no simulator: links and comms
@@ -103,8 +104,8 @@ typedef struct cg_rate_link_change {
 typedef struct cg_rate_change {
   cg_comm comm;
   uint8_t first;          /* its first pair (it started since the last flush) */
-  uint8_t bound_changed;  /* the solver must re-solve it (else only re-time it) */
-  uint8_t factor_changed;
+  uint8_t bound_changed;  /* the solver must re-solve it (else re-time it if the factor changed) */
+  uint8_t factor_changed; /* neither: only its rate moved (its trace row) */
   double bound, factor;
   double rate; /* f * d: the rate it runs at */
 } cg_rate_change;

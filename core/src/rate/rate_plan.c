@@ -16,6 +16,7 @@ enum {
   QUEUED = 2,   /* re-rated at this flush, its pair not chosen yet */
   FREE = 4,     /* all its links free at its last check: the fast path */
   AFFECTED = 8, /* listed once among the comms of links that changed state */
+  MOVED = 16,   /* its demand, so its rate f * d, changed at this flush */
 };
 
 typedef struct rate_rec {
@@ -181,6 +182,7 @@ static void rerate(cg_rate_plan *p, cg_comm c, double penalty, cg_rate_cap cap, 
     demand = cap(ctx, c, demand);
   if (demand != r->demand) {
     r->demand = demand;
+    r->flags |= MOVED;
     cg_ledger_set_demand(p->ledger, inter(c), demand);
   }
   if (!(r->flags & QUEUED)) {
@@ -263,7 +265,9 @@ static void choose(cg_rate_plan *p, cg_comm c, int recheck)
   cg_solver_terms t = cg_comm_solver_terms((r->flags & FREE) != 0, r->base_factor, r->demand, r->alone);
   if (!(r->flags & FREE) && r->base_bound > t.bound && held_below(p, c, t.bound))
     t.bound = r->base_bound;
-  if (t.bound == r->bound && t.factor == r->factor)
+  int moved = (r->flags & MOVED) != 0; /* a bound held at b0 can hide it */
+  r->flags &= (uint8_t)~MOVED;
+  if (t.bound == r->bound && t.factor == r->factor && !moved)
     return;
   cg_grow((void **)&p->out, &p->out_cap, p->nout + 1, sizeof *p->out);
   p->out[p->nout++] = (cg_rate_change){c,
