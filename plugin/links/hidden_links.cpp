@@ -34,6 +34,18 @@ std::vector<Link*>& to_rehide()
 bool changing = false;
 uint64_t version = 0; /* bumped whenever the hidden set changes */
 
+/* Each link's real bandwidth as of its last reported change (or of the
+ * platform's seal), and the link whose change is being reported: SimGrid
+ * signals a change after making it, and what is read of that link before
+ * the change must be its former bandwidth. */
+std::unordered_map<const Link*, double>& reported()
+{
+  static std::unordered_map<const Link*, double> r;
+  return r;
+}
+const Link* reading_before = nullptr;
+double bandwidth_before    = 0;
+
 void set(Link* link, double bandwidth)
 {
   changing = true;
@@ -94,8 +106,31 @@ bool hiding_in_progress()
   return changing;
 }
 
+void record_link_bandwidths(const std::vector<Link*>& links)
+{
+  for (const Link* l : links)
+    reported()[l] = link_bandwidth(l);
+}
+
+void read_bandwidths_before(const Link& link, bool on)
+{
+  reading_before = nullptr;
+  auto it        = reported().find(&link);
+  if (not on || it == reported().end())
+    return;
+  reading_before   = &link;
+  bandwidth_before = it->second;
+}
+
+void link_bandwidth_reported(const Link& link)
+{
+  reported()[&link] = link_bandwidth(&link);
+}
+
 double link_bandwidth(const Link* link)
 {
+  if (link == reading_before)
+    return bandwidth_before;
   auto it = hidden().find(link);
   return it != hidden().end() ? it->second.bandwidth : compat::held_bandwidth(*link);
 }

@@ -37,8 +37,20 @@ uint64_t hidden_links_version();
 bool hiding_in_progress();
 
 /* A link's real bandwidth: the recorded one for a hidden link, else
- * SimGrid's. */
+ * SimGrid's (between read_bandwidths_before(link, true) and (link, false):
+ * the link's bandwidth before the change being reported). */
 double link_bandwidth(const simgrid::s4u::Link* link);
+/* Records the links' real bandwidths now (at the platform's seal): what
+ * read_bandwidths_before() gives until their first change. */
+void record_link_bandwidths(const std::vector<simgrid::s4u::Link*>& links);
+/* SimGrid reports a bandwidth change after making it: while `on`,
+ * link_bandwidth(&link) gives the link's bandwidth before the change (the
+ * one recorded at its former report or at the seal; SimGrid's value for
+ * a link never recorded). */
+void read_bandwidths_before(const simgrid::s4u::Link& link, bool on);
+/* The link's change has been handled: its real bandwidth now is what the
+ * next change starts from. */
+void link_bandwidth_reported(const simgrid::s4u::Link& link);
 /* What a program reading the link's bandwidth gets (compat::on_get_bandwidth):
  * the recorded one for a hidden link, else `held`, SimGrid's. */
 double real_bandwidth(const simgrid::s4u::Link& link, double held);

@@ -181,6 +181,7 @@ void index_platform_hosts()
   std::sort(all.begin(), all.end(), [](const Host* a, const Host* b) { return a->get_name() < b->get_name(); });
   for (const Host* h : all)
     host_index(h);
+  record_link_bandwidths(simgrid::s4u::Engine::get_instance()->get_all_links());
   if (st.mode != NodeLinkMode::penalty)
     return;
   st.links = find_node_links(all);
@@ -752,7 +753,9 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 {
   if (st.graph == nullptr || hiding_in_progress()) /* our own hiding */
     return;
+  read_bandwidths_before(link, true); /* the comms started before it read the former bandwidth */
   keep_start_bandwidths();
+  read_bandwidths_before(link, false);
   double held;
   double real;
   bool hidden = hidden_link_before_change(link, &held, &real);
@@ -762,6 +765,7 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
   if (hidden && st.weight_s > 0 && held != real) /* SMPI's shift, then SimGrid's */
     keep_weights_on(link, st.weight_s / compat::held_bandwidth(link) - st.weight_s / real,
                     st.weight_s / compat::held_bandwidth(link) - st.weight_s / held);
+  link_bandwidth_reported(link);
   st.bandwidth_changed = true;
   st.bandwidths_stale  = true;
   st.pending           = true;
