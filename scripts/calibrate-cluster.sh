@@ -38,7 +38,12 @@ true 3>&2 || exec 2>/dev/null
 # /dev/null from then on, the measurements' too: under set -e, the first
 # progress line ended the calibration before any measurement.
 say() {
-  line=$(printf '%s' "$*" | awk '{ gsub(/\r/, "\\\\r"); printf "%s%s", (NR > 1 ? "\\n" : ""), $0 }')
+  # (no gsub: the awks of Debian 12 and 13 read the backslashes of its
+  # replacement differently, and trixie's wrote \\r)
+  line=$(printf '%s' "$*" | awk '{
+    out = ""; s = $0
+    while ((i = index(s, "\r")) > 0) { out = out substr(s, 1, i - 1) "\\r"; s = substr(s, i + 1) }
+    printf "%s%s", (NR > 1 ? "\\n" : ""), out s }')
   { (printf '%s\n' "$line" >&3) 2>/dev/null; } 3>&2 || exec 2>/dev/null
 }
 
