@@ -15,13 +15,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0
 mkdir "$tmp/my dir" "$tmp/ok"
-# refused WHAT DIR ARGS...: one error line naming DIR, exit status 1.
+# refused WHAT DIR REASON ARGS...: one error line naming DIR, exit status 1.
 refused() {
-  what=$1 dir=$2
-  shift 2
+  what=$1 dir=$2 reason=$3
+  shift 3
   "$@" -np 2 -platform "$platform" --log=root.thres:critical "$run_end" ok >"$tmp/out" 2>"$tmp/err"
   rc=$?
-  want="smpirun: $what '$dir' has a blank, which SimGrid's smpirun splits (the directory of its temporary files); accepted: a directory without blanks, as TMPDIR or -tmpdir DIR"
+  want="smpirun: $what '$dir' $reason; accepted: $accepted, as TMPDIR or -tmpdir DIR"
   if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]; then
     echo "ok   $what '$dir': status 1, one line"
   else
@@ -30,8 +30,10 @@ refused() {
     fails=$((fails + 1))
   fi
 }
-refused TMPDIR "$tmp/my dir" env TMPDIR="$tmp/my dir" "$bin/smpirun"
-refused -tmpdir "$tmp/my dir" "$bin/smpirun" -tmpdir "$tmp/my dir"
+blank="has a blank, which SimGrid's smpirun splits (the directory of its temporary files)"
+accepted="a directory without blanks"
+refused TMPDIR "$tmp/my dir" "$blank" env TMPDIR="$tmp/my dir" "$bin/smpirun"
+refused -tmpdir "$tmp/my dir" "$blank" "$bin/smpirun" -tmpdir "$tmp/my dir"
 # -tmpdir DIR: the run ends, and its kept copies are in DIR (also under a
 # TMPDIR with a blank, which -tmpdir replaces).
 TMPDIR="$tmp/my dir" "$bin/smpirun" -tmpdir "$tmp/ok" -keep-temps -np 2 -platform "$platform" \
@@ -48,25 +50,11 @@ fi
 # A directory that does not exist, or a file: one line (every rank's copy
 # aborted, exit status 134).
 touch "$tmp/file"
+accepted="an existing writable directory"
+unwritable="is not a writable directory (the directory of smpirun's temporary files)"
 for dir in "$tmp/missing" "$tmp/file"; do
-  for how in TMPDIR -tmpdir; do
-    if [ "$how" = TMPDIR ]; then
-      env TMPDIR="$dir" "$bin/smpirun" -np 2 -platform "$platform" --log=root.thres:critical "$run_end" ok \
-        >"$tmp/out" 2>"$tmp/err"
-    else
-      "$bin/smpirun" -tmpdir "$dir" -np 2 -platform "$platform" --log=root.thres:critical "$run_end" ok \
-        >"$tmp/out" 2>"$tmp/err"
-    fi
-    rc=$?
-    want="smpirun: $how '$dir' is not a writable directory (the directory of smpirun's temporary files); accepted: an existing writable directory, as TMPDIR or -tmpdir DIR"
-    if [ "$rc" -eq 1 ] && [ "$(cat "$tmp/err")" = "$want" ] && [ ! -s "$tmp/out" ]; then
-      echo "ok   $how '$dir': status 1, one line"
-    else
-      echo "FAIL $how '$dir': status $rc, expected 1 and: $want"
-      head -3 "$tmp/err"
-      fails=$((fails + 1))
-    fi
-  done
+  refused TMPDIR "$dir" "$unwritable" env TMPDIR="$dir" "$bin/smpirun"
+  refused -tmpdir "$dir" "$unwritable" "$bin/smpirun" -tmpdir "$dir"
 done
 # Unprivatized runs (-no-privatize, --cfg=smpi/privatization:no or mmap,
 # SMPI_PRIVATIZATION=no) copy nothing there, nor does -help: a missing
