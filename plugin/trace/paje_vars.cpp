@@ -70,25 +70,28 @@ void refresh(const cg_graph* g, const HostTable& hosts, cg_host h, bool with_pen
 }
 
 /* Engine::on_platform_creation, before SimGrid's tracing starts (our
- * callback was connected first): decide, and make SimGrid create the host
- * containers the variables belong to. */
+ * callback was connected first): decide. Host variables need host
+ * containers, which SimGrid creates only under tracing/platform; that stays
+ * the user's choice, as SimGrid's platform tracer crashes on common
+ * platforms (3.32: <cluster>s inside a zone, SPLITDUPLEX links with a
+ * bandwidth profile; 4.x: a <cluster>) whatever the network model, and a
+ * plain -trace worked under SMPI's model. */
 void on_platform_creation()
 {
   namespace cfg = simgrid::config;
   if (cfg::get_value<std::string>("network/model") != "contention" || not cfg::get_value<bool>("tracing") ||
       cfg::get_value<std::string>("tracing/smpi/format") != "Paje")
     return;
-  if (cfg::is_default("tracing/platform")) { /* an explicit value wins */
-    cfg::set_default<bool>("tracing/platform", true); /* for the host containers */
-    /* SimGrid 3.32 aborts while extracting the topology graph of a <cluster>
-     * ("container with name ..._UP not found"), and the variables do not
-     * need it. */
-    cfg::set_default<bool>("tracing/platform/topology", false);
-  }
   if (not cfg::get_value<bool>("tracing/platform")) {
-    XBT_INFO("contention: --cfg=tracing/platform:no, so the trace has no contention_* host variables");
+    XBT_INFO("contention: tracing/platform is off, so the trace has no contention_* host variables "
+             "(--cfg=tracing/platform:yes adds them)");
     return;
   }
+  /* SimGrid 3.32 aborts while extracting the topology graph of a <cluster>
+   * ("container with name ..._UP not found"), and the variables do not
+   * need it: off unless given. */
+  if (cfg::is_default("tracing/platform/topology"))
+    cfg::set_default<bool>("tracing/platform/topology", false);
   enabled = true;
 }
 

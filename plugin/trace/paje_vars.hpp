@@ -6,9 +6,10 @@
  *   contention_penalty  largest penalty among those comms (0: none)
  * A Paje viewer (Vite, pajeng) then draws them next to SimGrid's own states
  * and variables. Only under network/model:contention with the Paje format;
- * host variables need host containers, so tracing/platform is turned on
- * (unless the command line turned it off). doc/simgrid-plugin.md, "Paje
- * trace", says why these three. */
+ * host variables need host containers, so only with --cfg=tracing/platform:yes
+ * (then tracing/platform/topology defaults to no). doc/simgrid-plugin.md,
+ * "Paje trace", says why these three and why the platform is not traced by
+ * default. */
 #ifndef CONTENTION_SG_PAJE_VARS_HPP
 #define CONTENTION_SG_PAJE_VARS_HPP
 

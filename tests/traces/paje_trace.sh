@@ -24,7 +24,7 @@ ha=${6:-a} hb=${7:-b} hc=${8:-c} hd=${9:-d}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 "$bin/contention-bench-run" "$scenario" -platform "$platform" -trace -trace-file "$tmp/t.paje" \
-  --cfg=network/model:contention --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
+  --cfg=network/model:contention --cfg=tracing/platform:yes --cfg=network/crosstraffic:0 --cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 \
   --cfg=contention/trace:"$tmp/t.csv" --log=root.thres:warning >"$tmp/run.out" 2>&1 || { cat "$tmp/run.out"; echo "FAIL: the run failed"; exit 1; }
 "$paje_vars" "$tmp/t.paje" >"$tmp/vars.csv" || { echo "FAIL: paje_vars could not read the trace"; exit 1; }
 awk -F, -v ha="$ha" -v hb="$hb" -v hc="$hc" -v hd="$hd" -v T="$(echo | awk '{ printf "%.12g", 20971520 / 1958863858 }')" '
