@@ -127,6 +127,15 @@ void link_bandwidth_reported(const Link& link)
   reported()[&link] = link_bandwidth(&link);
 }
 
+double held_bandwidth_before(const Link& link)
+{
+  if (&link != reading_before)
+    return compat::held_bandwidth(link);
+  double held;
+  double real;
+  return hidden_link_before_change(link, &held, &real) ? held : bandwidth_before;
+}
+
 double link_bandwidth(const Link* link)
 {
   if (link == reading_before)

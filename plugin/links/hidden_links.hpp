@@ -51,6 +51,12 @@ void read_bandwidths_before(const simgrid::s4u::Link& link, bool on);
 /* The link's change has been handled: its real bandwidth now is what the
  * next change starts from. */
 void link_bandwidth_reported(const simgrid::s4u::Link& link);
+/* What SimGrid's solver holds for the link (its bandwidth, or the value
+ * it is hidden at); between read_bandwidths_before(link, true) and
+ * (link, false), what it held before the change being reported: SimGrid
+ * 4.x tells the plugin of comm starts inside a change's signal, and a
+ * start's weight is as of the start. */
+double held_bandwidth_before(const simgrid::s4u::Link& link);
 /* What a program reading the link's bandwidth gets (compat::on_get_bandwidth):
  * the recorded one for a hidden link, else `held`, SimGrid's. */
 double real_bandwidth(const simgrid::s4u::Link& link, double held);

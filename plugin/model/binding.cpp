@@ -528,7 +528,9 @@ void add_started_comms()
  * be hidden at their start. Each hidden link of the route is counted at
  * its real bandwidth instead, as SimGrid counts it without the plugin (a
  * link changed since its last re-hiding is at its real bandwidth in
- * SimGrid already, and needs nothing). The
+ * SimGrid already, and needs nothing). Bandwidths are read as of the
+ * start: SimGrid 4.x tells of starts inside a later change's signal, after
+ * the change (held_bandwidth_before). The
  * variable still has no weight (latency phase): SimGrid applies this one
  * when the phase ends. Route terms weigh 1 (1.05 with the reverse route's
  * cross-traffic), reverse-route-only terms 0.05.
@@ -552,7 +554,7 @@ void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
     if (terms[i].weight >= 1) {
       latency += links[i]->get_latency();
       if (link_hidden(links[i]))
-        add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / compat::held_bandwidth(*links[i]);
+        add += st.weight_s / link_bandwidth(links[i]) - st.weight_s / held_bandwidth_before(*links[i]);
     }
   if (not(add > 0))
     return;
@@ -560,7 +562,7 @@ void restore_hidden_weights(Action& action, const Host& src, const Host& dst)
   double smpi    = latency;
   for (size_t i = 0; i < links.size(); i++)
     if (terms[i].weight >= 1) {
-      double held = compat::held_bandwidth(*links[i]);
+      double held = held_bandwidth_before(*links[i]);
       simgrid += st.weight_s / held;
       smpi += st.weight_s / (link_hidden(links[i]) ? link_bandwidth(links[i]) : held);
     }
