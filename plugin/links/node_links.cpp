@@ -150,8 +150,7 @@ std::vector<HostLinks> find_node_links(const std::vector<Host*>& hosts)
     if (unresolved_count > WARN_HOSTS)
       unresolved += " and " + std::to_string(unresolved_count - WARN_HOSTS) + " more";
     XBT_WARN("contention: cannot tell the node links of host(s) %s apart from links other hosts use; their comms keep "
-             "SimGrid's max-min sharing on every link, bounded at B/penalty with B their route's bottleneck "
-             "(as with --cfg=contention/node-links:maxmin)",
+             "SimGrid's max-min sharing on every link, bounded at B/penalty with B their route's bottleneck",
              unresolved.c_str());
   }
   return result;

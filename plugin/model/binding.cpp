@@ -80,7 +80,8 @@ struct State {
   std::unordered_map<const simgrid::s4u::NetZone*, int32_t> zones;
   std::unordered_set<const Host*> known_hosts; /* validates the compat layer's action hosts */
   std::vector<HostLinks> links;                /* per host; empty entries: not owned by penalties */
-  std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links */
+  std::vector<HostLinks> own;                  /* per host: the node links B is read from, in both modes */
+  std::vector<double> b_out, b_in;             /* per host: real bandwidth of its out / in node links (own) */
   cg_ptr_index active{}; /* Action* of a running inter-host comm -> its cg_comm */
   std::vector<Action*> actions; /* by cg_comm; nullptr when free */
   std::vector<SlotInfo> info;   /* by cg_comm */
@@ -148,11 +149,11 @@ bool platform_traced()
 /* Per host, what one comm alone gets through its own links, each way. */
 void read_node_bandwidths()
 {
-  st.b_out.assign(st.links.size(), 0);
-  st.b_in.assign(st.links.size(), 0);
-  for (size_t h = 0; h < st.links.size(); h++) {
-    st.b_out[h] = min_bandwidth(st.links[h].out);
-    st.b_in[h]  = min_bandwidth(st.links[h].in);
+  st.b_out.assign(st.own.size(), 0);
+  st.b_in.assign(st.own.size(), 0);
+  for (size_t h = 0; h < st.own.size(); h++) {
+    st.b_out[h] = min_bandwidth(st.own[h].out);
+    st.b_in[h]  = min_bandwidth(st.own[h].in);
   }
 }
 
@@ -182,12 +183,17 @@ void index_platform_hosts()
   for (const Host* h : all)
     host_index(h);
   record_link_bandwidths(simgrid::s4u::Engine::get_instance()->get_all_links());
+  /* Under node-links:maxmin the node links stay SimGrid's, but B is still
+   * what a comm gets alone on them: its route's bottleneck (an uplink of
+   * several hosts) divided by a penalty held a comm at a fraction of a
+   * link that the penalties never divide. */
+  st.own = find_node_links(all);
+  read_node_bandwidths();
   if (st.mode != NodeLinkMode::penalty)
     return;
-  st.links = find_node_links(all);
+  st.links = st.own;
   release_node_links(st.links, platform_traced() ? Release::fatpipe : Release::hide);
   shared_links_set_node_links(st.links);
-  read_node_bandwidths();
 }
 
 void check_host(const Host* h)
@@ -216,6 +222,12 @@ cg_host known_host_index(const Host* h)
 bool owned(cg_host h)
 {
   return h < st.links.size() && st.links[h].resolved();
+}
+
+/* Whether B of a comm of h is read from h's own links (in both modes). */
+bool measured(cg_host h)
+{
+  return h < st.own.size() && st.own[h].resolved();
 }
 
 const State::Bottleneck& route_limits(cg_host s, cg_host d)
@@ -261,9 +273,17 @@ double alone_on(double links)
   return st.user_bandwidth > 0 ? cg_comm_alone(st.user_bandwidth, links) : links;
 }
 
+/* What a comm of src -> dst gets alone on its hosts' own links, under
+ * either node-link mode (links_bandwidth under penalty). */
+double node_bandwidth(cg_host src, cg_host dst)
+{
+  return measured(src) && measured(dst) ? cg_node_bandwidth(st.b_out[src], st.b_in[dst])
+                                        : route_bottleneck(src, dst);
+}
+
 double comm_bandwidth(cg_host src, cg_host dst)
 {
-  return alone_on(links_bandwidth(src, dst));
+  return alone_on(node_bandwidth(src, dst));
 }
 
 /* The trace row and debug line of a comm whose rate or penalty moved
@@ -467,7 +487,7 @@ void add_comm(Action& action, const Host* src, const Host* dst, const SlotInfo* 
   b0                = st.info[c].b0;
   /* f: SimGrid's own factor of the comm (SMPI's bandwidth factor, or a
    * factor callback's value, which the smpi/bw-factor option does not see) */
-  cg_rate_plan_add_comm(st.plan, c, b0, st.info[c].f, alone_on(real), links, weights, n);
+  cg_rate_plan_add_comm(st.plan, c, b0, st.info[c].f, comm_bandwidth(s, d), links, weights, n);
   cg_ptr_index_put(&st.active, &action, c);
   lop_comm_start(c, &action, src, dst, s, d); /* contention/lop hook */
 }
