@@ -5,6 +5,7 @@ DIR/runs/NNNN.csv and the output in DIR/logs/NNNN.out and .err."""
 import errno
 import os
 import re
+import secrets
 # os.wait4 imports 'resource' (its rusage type) at its first call: an
 # import then failing for want of a descriptor (too many open files)
 # ended the campaign in an ImportError traceback. Imported here, first.
@@ -37,7 +38,11 @@ _started = []  # a run was started (the line for a signal outside the runs says 
 def any_started():
     return bool(_started)
 
-_watchdog = run_watchdog.Watchdog()  # kills the runs if the campaign is killed (called with _lock held)
+# Every run's processes carry MARK "TOKEN.INDEX" (TOKEN: this process's);
+# those that left the run's process group are ended with the run, and by
+# the watchdog if the campaign is killed.
+_TOKEN = f"{os.getpid()}-{secrets.token_hex(6)}"
+_watchdog = run_watchdog.Watchdog(_TOKEN + ".")  # kills the runs if the campaign is killed (called with _lock held)
 
 
 class NotStarted(Exception):
@@ -73,10 +78,15 @@ def first_error(text):
 SHORTAGE = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
 
 
-def execute(argv, cwd, timeout, out_path, err_path):
+def execute(argv, cwd, timeout, out_path, err_path, index=0):
     """-> (exit code or -signal, timed out?, interrupted?, wall seconds, peak
-    RSS KiB); NotStarted once the campaign is stopped."""
+    RSS KiB); NotStarted once the campaign is stopped. When the run's first
+    process ends, the others end too: those still in its process group (a
+    child left in the background) and those that left it (setsid), found
+    by their MARK; they went on running after the run, and after the
+    campaign."""
     timed_out = threading.Event()
+    mark = f"{_TOKEN}.{index}"
     with open(out_path, "w") as fo, open(err_path, "w") as fe:
         t0 = time.monotonic()
         with _lock:  # kill_all() either sees this run or has already stopped the campaign
@@ -86,7 +96,7 @@ def execute(argv, cwd, timeout, out_path, err_path):
             gate = run_watchdog.Gate()
             try:
                 p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=fo, stderr=fe,
-                                     start_new_session=True)
+                                     start_new_session=True, env=run_watchdog.marked_environ(mark))
             except OSError as e:
                 gate.close()
                 if e.errno in SHORTAGE:  # the campaign's own limit, not the run's: it would count as finished
@@ -100,9 +110,11 @@ def execute(argv, cwd, timeout, out_path, err_path):
             _watchdog.watch("+", p.pid)
             gate.open()
 
+        exited = threading.Event()  # its end seen: a timer firing then finds a zombie, no run to time out
+
         def kill():
             with _lock:
-                if p.pid in _running:
+                if p.pid in _running and not exited.is_set():
                     try:
                         os.killpg(p.pid, signal.SIGKILL)
                         timed_out.set()
@@ -114,6 +126,12 @@ def execute(argv, cwd, timeout, out_path, err_path):
             timer.daemon = True  # (an error below left it to keep the process alive up to the timeout)
             timer.start()
         try:
+            # Its end seen, not yet reaped: its pid, the group's number,
+            # stays taken while the group is killed.
+            os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+            with _lock:
+                exited.set()
+            end_leftovers(p.pid, mark)
             _, status, usage = os.wait4(p.pid, 0)
         finally:
             if timer:
@@ -125,6 +143,16 @@ def execute(argv, cwd, timeout, out_path, err_path):
         wall = time.monotonic() - t0
     p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
     return p.returncode, timed_out.is_set() and not stopped, stopped, wall, usage.ru_maxrss
+
+
+def end_leftovers(pgid, mark):
+    """Kills what is left of an ended run: its process group, then its
+    marked processes."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:  # (none left)
+        pass
+    run_watchdog.end_marked(mark)
 
 
 def kill_all():
@@ -168,7 +196,7 @@ def run(plan, index, out):
     out_path, err_path = log_paths(out, index)
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
     try:
-        code, timed_out, stopped, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path)
+        code, timed_out, stopped, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path, index)
     except NotStarted:
         return None
     out_text, err_text = read_tail(out_path), read_tail(err_path)
