@@ -523,6 +523,13 @@ def plan_problem(plan):
                 return f"run {i} has no {kind.__name__} '{key}'"
         if r["index"] != i:
             return f"run {i} has index {r['index']}"
+        # (the row's labels, written UTF-8: a lone surrogate escape, never
+        # written by a campaign, failed the row's write after the run)
+        for key in ("program", "platform", "hostfile", "model"):
+            try:
+                r[key].encode("utf-8")
+            except UnicodeEncodeError:
+                return f"run {i}'s '{key}' is not UTF-8 text"
         if not r["argv"] or not all(isinstance(a, str) and "\0" not in a for a in r["argv"]):
             return f"run {i} has no command line"
     return None

@@ -72,4 +72,13 @@ printf '{"cwd": "/", "runs": [%s]}\n' "$(run 0 contention)" > "$d/plan.json"
 rm -f "$d/runs/0000.csv"
 bash "$cmp" --resume "$d" -q --no-figures > "$tmp/out" 2> "$tmp/err"; rc=$?
 expect 2 "compare-models: $d/plan.json: not a campaign plan: no 'timeout' (seconds, or null: no limit)"
-echo "collect: plan list, damaged row, huge values and a write error, a plan without timeout each one line"
+
+# A label that is no UTF-8 text (a lone surrogate escape, which compare-models
+# never writes: it writes a name's bytes \xNN) passed the check, then the run
+# ran and its row's write ended in a UnicodeEncodeError traceback, leaving
+# runs/0000.csv.tmpN.
+printf '{"cwd": "/", "timeout": 10, "runs": [%s]}\n' "$(run 0 'c\udcff' | sed 's|"true"|"/bin/true"|')" > "$d/plan.json"
+bash "$cmp" --resume "$d" -q --no-figures > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect 2 "compare-models: $d/plan.json: not a campaign plan: run 0's 'model' is not UTF-8 text (accepted: the plan.json compare-models writes)"
+[ -z "$(find "$d" -name '*.tmp*')" ] || fail "temporary files left: $(find "$d" -name '*.tmp*')"
+echo "collect: plan list, damaged row, huge values and a write error, a plan without timeout or with a label not UTF-8 each one line"
