@@ -43,6 +43,16 @@ printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,, 2,100\n' "$header" > "$d/runs/0001.csv"
 collect
 expect 2 "compare-models: $d/runs/0001.csv: line 2: wall_s ' 2' is not a number of seconds >= 0; accepted: a row written by compare-models"
 
+# A field too many (a hand edit, a comma in a note left unquoted) was a
+# ValueError traceback when results.csv was written; one too few passed
+# on a row of the plan's labels.
+printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,,0.5,100,x\n' "$header" > "$d/runs/0001.csv"
+collect
+expect 2 "compare-models: $d/runs/0001.csv: line 2: 14 fields, expected 13; accepted: a row written by compare-models"
+printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,,0.5\n' "$header" > "$d/runs/0001.csv"
+collect
+expect 2 "compare-models: $d/runs/0001.csv: line 2: 12 fields, expected 13; accepted: a row written by compare-models"
+
 # 1e300 s against 1.5 s, and a wall time of 1e308 s: %g form.
 printf '%s\n1,ft,p,h,4,SMPI,ok,0,1e300,,,1e308,100\n' "$header" > "$d/runs/0001.csv"
 collect
