@@ -141,6 +141,22 @@ else
   say "calibrate-cluster: warning: no timeout command (coreutils): the measurements have no wall-time bound"
 fi
 
+# A measurement's processes on this node carry CONTENTION_CALIBRATE_RUN=
+# $$.N in their environment; end_marked kills those still running once
+# the launcher has ended (timeout signals the launcher alone: a rank it
+# did not stop, or a child it left, went on after the calibration).
+# (grep -z: GNU grep; without it, nothing is found)
+runs=0
+end_marked() {
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    pids=$(grep -lzx -- "CONTENTION_CALIBRATE_RUN=$1" /proc/[0-9]*/environ 2>/dev/null |
+      sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' || true)
+    [ -n "$pids" ] || return 0
+    # shellcheck disable=SC2086
+    kill -KILL $pids 2>/dev/null || true
+  done
+}
+
 # run STEP NRANKS PROGRAM ARGS...: one rank per node through the launcher;
 # one that fails or outlasts --timeout stops the calibration with one line
 # naming STEP, exit 1 (the launcher's own status, 2 say, read as a usage
@@ -153,13 +169,16 @@ run() {
   set -f
   status=0
   started=$(date +%s)
+  runs=$((runs + 1))
+  mark=$$.$runs
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
-    $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
+    CONTENTION_CALIBRATE_RUN=$mark $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
   else
-    $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
+    CONTENTION_CALIBRATE_RUN=$mark $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
   fi
   set +f
+  end_marked "$mark"
   # 124 and 137 are timeout's statuses once the bound has passed, and also
   # a launcher's own (137: a rank killed by SIGKILL, the out-of-memory
   # killer): before the bound, the launcher failed. (Whole seconds: a
