@@ -206,14 +206,16 @@ run "contention schemes" "$nodes" "$out/bin/contention-bench" --schemes "$out/sc
 # The platform's route: the lone comm's bandwidth, the smallest ping-pong
 # round trip's half as the route latency (two links of half that each).
 # A measurement that wrote nothing (a launcher that ran no rank) or a
-# damaged row is an error naming the file: a ping-pong file without rows
+# damaged row (a duration past the largest double, inf to awk, among them)
+# is an error naming the file: a ping-pong file without rows
 # gave a platform of latency 0 s, exit 0; a missing 00-ref.xml, sed's
 # error and exit status 2 (a usage error).
 ref=$out/schemes/00-ref.xml
 [ -f "$ref" ] || { say "calibrate-cluster.sh: $ref: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)"; exit 1; }
 bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$ref")
 lat=$(awk -F, 'NR == 1 && $0 == "size,duration" { next }
-               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 && NF == 2) { bad = NR; exit }
+               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 &&
+                 $2 + 0 <= 1.7976931348623157e308 && NF == 2) { bad = NR; exit }
                min == "" || $1 + 0 < min + 0 { min = $1; t = $2; next }
                $1 + 0 == min + 0 && $2 + 0 < t + 0 { t = $2 }
                END { if (bad) print "line " bad; else if (min == "") print "none"; else printf "%.9g\n", t / 2 }' \
