@@ -109,6 +109,17 @@ int_in --timeout "$tmo" 1 1000000
 # An empty --out made the outputs /bin, /p2p, /schemes; a file cannot hold them.
 [ -n "$out" ] || usage "--out '': accepted: a directory path"
 [ ! -e "$out" ] || [ -d "$out" ] || usage "--out '$out' is not a directory (accepted: a new or existing directory)"
+# not_a_campaign: --out holds no compare-models campaign (its plan.json, or
+# the lock it takes first), whose hostfile the calibration's would replace
+# (the campaign's runs to come then ran on n0.., its --resume was refused).
+# Checked again before the outputs are written: a campaign started there
+# while the calibration measured.
+not_a_campaign() {
+  for f in plan.json campaign.lock; do
+    [ ! -e "$out/$f" ] || usage "--out '$out' holds a compare-models campaign ($out/$f), whose hostfile the calibration would replace (accepted: another directory)"
+  done
+}
+not_a_campaign
 for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
   [ -x "$build/bin/$tool" ] || { say "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)"; exit 1; }
 done
@@ -251,6 +262,7 @@ if [ "$limiter" = yes ]; then
   say "calibrate-cluster: limiter ${f} x the node bandwidth"
 fi
 
+not_a_campaign
 # shellcheck disable=SC2086
 "$build/bin/contention-platform-gen" --nodes "$nodes" --bw "${bw}Bps" --lat "${link_lat}s" $genlim --prefix n --first 0 \
   --comment "calibrate-cluster.sh: route measured with $launcher on $nodes nodes" -o "$out/platform.xml"
