@@ -162,17 +162,20 @@ def text_lines(path, f):
 
 
 def csv_rows(path, lines):
-    """The CSV rows of lines; a line the csv module refuses (a field over its
-    size limit, a carriage return inside a field) ends in one error line."""
+    """(first line, row) for the CSV rows of lines; a line the csv module
+    refuses (a field over its size limit, a carriage return inside a field)
+    ends in one error line. (A row's line, not its number: a quoted field
+    holding a line end made the rows after it named one line short.)"""
     reader = csv.reader(lines)
     while True:
+        first = reader.line_num + 1
         try:
             row = next(reader)
         except StopIteration:
             return
         except csv.Error as e:
             die(f"{path}:{reader.line_num}: not a CSV row of a penalty trace ({str(e).split(' - ')[0]})")
-        yield row
+        yield first, row
 
 
 def read_segments(path):
@@ -188,7 +191,7 @@ def read_segments(path):
         die(f"{path}: {e.strerror}")
     with f:
         rows = csv_rows(path, text_lines(path, f))
-        header = next(rows, None)
+        header = next(rows, (None, None))[1]
         if header is None:
             die(f"{path}: empty file (a penalty trace starts with the line {','.join(expected)})")
         if header != expected:
@@ -201,7 +204,7 @@ def read_segments(path):
         seen = set()
         sent, recv = {}, {}
         t_last = 0.0
-        for line, row in enumerate(rows, start=2):
+        for line, row in rows:
             if len(row) != 7:
                 die(f"{path}:{line}: {len(row)} fields, expected 7")
             try:
