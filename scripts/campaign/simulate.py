@@ -27,6 +27,8 @@ DEADLOCK = "Deadlock detected"
 LOG_PREFIX = re.compile(r"^(\[[^]]*\] )?(\S+:[0-9]+: )?\[[^]]+\] ")
 ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Cannot|Segmentation|Aborted")
 TAIL_BYTES = 8 << 20
+NO_TIME = "no 'Simulated time' line in the output"
+LINE_HEAD = 200  # characters of a line last_time() searches
 
 _running = {}  # pid -> Popen, for kill_all()
 _stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
@@ -62,6 +64,41 @@ def read_tail(path):
             return f.read().decode(errors="replace")
     except OSError:
         return ""
+
+
+def scan_whole(path):
+    """(the last 'Simulated time' of a whole log or None, the ABORT or
+    DEADLOCK text it holds or ''), read a MiB at a time: the last TAIL_BYTES
+    alone missed a time line followed by more output (leaked handles
+    listed, a wrapper's report at exit), and the run was 'failed'. A line
+    is searched for the time by its first LINE_HEAD characters, where the
+    time is: memory stays bounded on a line of gigabytes."""
+    last, head, before, failed = None, "", "", ""
+    try:
+        with open(path, "rb") as f:
+            while True:
+                chunk = f.read(1 << 20)
+                if not chunk:
+                    break
+                text = chunk.decode("ascii", errors="replace")
+                window = before + text  # (a marker across two reads)
+                failed = failed or next((m for m in (ABORT, DEADLOCK) if m in window), "")
+                before = text[-64:]
+                lines = text.split("\n")
+                for i, piece in enumerate(lines):
+                    if len(head) < LINE_HEAD:
+                        head += piece[:LINE_HEAD - len(head)]
+                    if i < len(lines) - 1:  # the line ends here
+                        found = SIM_TIME.findall(head)
+                        if found:
+                            last = found[-1]
+                        head = ""
+            if head:  # a last line without its line end
+                found = SIM_TIME.findall(head)
+                last = found[-1] if found else last
+    except OSError:
+        pass
+    return last, failed
 
 
 def first_error(text):
@@ -185,7 +222,7 @@ def outcome(code, timed_out, timeout, out_text, err_text, interrupted=False):
         err = first_error(err_text)
         return "failed", "", f"{how}: {err}" if err else how
     if not times:
-        return "failed", "", "no 'Simulated time' line in the output"
+        return "failed", "", NO_TIME
     return "ok", times[-1], ""
 
 
@@ -201,6 +238,12 @@ def run(plan, index, out):
         return None
     out_text, err_text = read_tail(out_path), read_tail(err_path)
     status, sim, note = outcome(code, timed_out, plan["timeout"], out_text, err_text, stopped)
+    if status == "failed" and note == NO_TIME:  # the time line further back than the tails
+        (err_time, err_failed), (out_time, _) = scan_whole(err_path), scan_whole(out_path)
+        if err_failed:  # (SimGrid's smpirun exits 0 after these: the run failed, its time or not)
+            status, sim, note = outcome(code, timed_out, plan["timeout"], "", err_failed, stopped)
+        elif err_time or out_time:
+            status, sim, note = "ok", err_time or out_time, ""
     sums = CHECKSUM.findall(out_text)
     row = dict(row_of(r), status=status, exit_code=code, simulated_s=sim,
                checksum=sums[-1] if sums and status == "ok" else "", note=note, wall_s=f"{wall:.3f}",
