@@ -109,6 +109,17 @@ int_in --timeout "$tmo" 1 1000000
 # An empty --out made the outputs /bin, /p2p, /schemes; a file cannot hold them.
 [ -n "$out" ] || usage "--out '': accepted: a directory path"
 [ ! -e "$out" ] || [ -d "$out" ] || usage "--out '$out' is not a directory (accepted: a new or existing directory)"
+# not_a_campaign: --out holds no compare-models campaign (its plan.json, or
+# the lock it takes first), whose hostfile the calibration's would replace
+# (the campaign's runs to come then ran on n0.., its --resume was refused).
+# Checked again before the outputs are written: a campaign started there
+# while the calibration measured.
+not_a_campaign() {
+  for f in plan.json campaign.lock; do
+    [ ! -e "$out/$f" ] || usage "--out '$out' holds a compare-models campaign ($out/$f), whose hostfile the calibration would replace (accepted: another directory)"
+  done
+}
+not_a_campaign
 for tool in contention-calibrate contention-calibrate-p2p contention-platform-gen; do
   [ -x "$build/bin/$tool" ] || { say "calibrate-cluster.sh: $build/bin/$tool not found: build the project (or give --build DIR)"; exit 1; }
 done
@@ -141,6 +152,22 @@ else
   say "calibrate-cluster: warning: no timeout command (coreutils): the measurements have no wall-time bound"
 fi
 
+# A measurement's processes on this node carry CONTENTION_CALIBRATE_RUN=
+# $$.N in their environment; end_marked kills those still running once
+# the launcher has ended (timeout signals the launcher alone: a rank it
+# did not stop, or a child it left, went on after the calibration).
+# (grep -z: GNU grep; without it, nothing is found)
+runs=0
+end_marked() {
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    pids=$(grep -lzx -- "CONTENTION_CALIBRATE_RUN=$1" /proc/[0-9]*/environ 2>/dev/null |
+      sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' || true)
+    [ -n "$pids" ] || return 0
+    # shellcheck disable=SC2086
+    kill -KILL $pids 2>/dev/null || true
+  done
+}
+
 # run STEP NRANKS PROGRAM ARGS...: one rank per node through the launcher;
 # one that fails or outlasts --timeout stops the calibration with one line
 # naming STEP, exit 1 (the launcher's own status, 2 say, read as a usage
@@ -153,13 +180,16 @@ run() {
   set -f
   status=0
   started=$(date +%s)
+  runs=$((runs + 1))
+  mark=$$.$runs
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
-    $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
+    CONTENTION_CALIBRATE_RUN=$mark $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
   else
-    $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
+    CONTENTION_CALIBRATE_RUN=$mark $bound mpirun -np "$n" --map-by node $largs "$@" || status=$?
   fi
   set +f
+  end_marked "$mark"
   # 124 and 137 are timeout's statuses once the bound has passed, and also
   # a launcher's own (137: a rank killed by SIGKILL, the out-of-memory
   # killer): before the bound, the launcher failed. (Whole seconds: a
@@ -187,14 +217,16 @@ run "contention schemes" "$nodes" "$out/bin/contention-bench" --schemes "$out/sc
 # The platform's route: the lone comm's bandwidth, the smallest ping-pong
 # round trip's half as the route latency (two links of half that each).
 # A measurement that wrote nothing (a launcher that ran no rank) or a
-# damaged row is an error naming the file: a ping-pong file without rows
+# damaged row (a duration past the largest double, inf to awk, among them)
+# is an error naming the file: a ping-pong file without rows
 # gave a platform of latency 0 s, exit 0; a missing 00-ref.xml, sed's
 # error and exit status 2 (a usage error).
 ref=$out/schemes/00-ref.xml
 [ -f "$ref" ] || { say "calibrate-cluster.sh: $ref: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)"; exit 1; }
 bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$ref")
 lat=$(awk -F, 'NR == 1 && $0 == "size,duration" { next }
-               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 && NF == 2) { bad = NR; exit }
+               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 &&
+                 $2 + 0 <= 1.7976931348623157e308 && NF == 2) { bad = NR; exit }
                min == "" || $1 + 0 < min + 0 { min = $1; t = $2; next }
                $1 + 0 == min + 0 && $2 + 0 < t + 0 { t = $2 }
                END { if (bad) print "line " bad; else if (min == "") print "none"; else printf "%.9g\n", t / 2 }' \
@@ -230,6 +262,7 @@ if [ "$limiter" = yes ]; then
   say "calibrate-cluster: limiter ${f} x the node bandwidth"
 fi
 
+not_a_campaign
 # shellcheck disable=SC2086
 "$build/bin/contention-platform-gen" --nodes "$nodes" --bw "${bw}Bps" --lat "${link_lat}s" $genlim --prefix n --first 0 \
   --comment "calibrate-cluster.sh: route measured with $launcher on $nodes nodes" -o "$out/platform.xml"

@@ -162,17 +162,20 @@ def text_lines(path, f):
 
 
 def csv_rows(path, lines):
-    """The CSV rows of lines; a line the csv module refuses (a field over its
-    size limit, a carriage return inside a field) ends in one error line."""
+    """(first line, row) for the CSV rows of lines; a line the csv module
+    refuses (a field over its size limit, a carriage return inside a field)
+    ends in one error line. (A row's line, not its number: a quoted field
+    holding a line end made the rows after it named one line short.)"""
     reader = csv.reader(lines)
     while True:
+        first = reader.line_num + 1
         try:
             row = next(reader)
         except StopIteration:
             return
         except csv.Error as e:
             die(f"{path}:{reader.line_num}: not a CSV row of a penalty trace ({str(e).split(' - ')[0]})")
-        yield row
+        yield first, row
 
 
 def read_segments(path):
@@ -188,7 +191,7 @@ def read_segments(path):
         die(f"{path}: {e.strerror}")
     with f:
         rows = csv_rows(path, text_lines(path, f))
-        header = next(rows, None)
+        header = next(rows, (None, None))[1]
         if header is None:
             die(f"{path}: empty file (a penalty trace starts with the line {','.join(expected)})")
         if header != expected:
@@ -201,7 +204,7 @@ def read_segments(path):
         seen = set()
         sent, recv = {}, {}
         t_last = 0.0
-        for line, row in enumerate(rows, start=2):
+        for line, row in rows:
             if len(row) != 7:
                 die(f"{path}:{line}: {len(row)} fields, expected 7")
             try:
@@ -303,6 +306,18 @@ def time_unit(span):
     return 1e9, "ns"
 
 
+# Characters XML 1.0 cannot hold (control characters but tab and line ends).
+XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_text(name):
+    """A host name as SVG text: '&', '<' and '>' escaped (they went in as
+    markup: a file no viewer opened), a character XML cannot hold as
+    U+FFFD."""
+    name = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return XML_ILLEGAL.sub("\ufffd", name)
+
+
 def svg(path, bins, t_begin, width, ranked, out):
     sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import model_colors
@@ -357,10 +372,10 @@ def svg(path, bins, t_begin, width, ranked, out):
     for i, h in enumerate(ranked):
         v = out[h].mean()
         s.append(f'<rect x="{x0 + i * gw + gw * 0.1:.1f}" y="{y(v, top2, h2, hmax):.1f}" width="{gw * 0.8:.1f}" '
-                 f'height="{yb - y(v, top2, h2, hmax):.1f}" fill="{mean}"><title>{h}: {v:.4g}</title></rect>')
+                 f'height="{yb - y(v, top2, h2, hmax):.1f}" fill="{mean}"><title>{xml_text(h)}: {v:.4g}</title></rect>')
         if len(ranked) <= 40:
             s.append(f'<text transform="translate({x0 + (i + 0.5) * gw:.1f},{yb + 8}) rotate(45)" font-size="9">'
-                     f'{h if len(h) <= 14 else h[:13] + "…"}</text>')
+                     f'{xml_text(h if len(h) <= 14 else h[:13] + "…")}</text>')
     s.append(f'<line x1="{x0}" x2="{x1}" y1="{yb}" y2="{yb}" stroke="black"/>')
     s.append(f'<text x="{(x0 + x1) / 2}" y="{H - 8}" text-anchor="middle">sending host</text>')
     s.append("</svg>")

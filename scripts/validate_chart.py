@@ -2,11 +2,23 @@
 dataset, one horizontal bar per model giving E_abs on a log axis, and the
 paper's own model as a black diamond, read like a figure of the papers."""
 import math
+import re
 
 import model_colors
 from validate_report import pct
 
 LO = 0.01  # % : smaller errors (and 0) are drawn at the axis start
+
+# Characters XML 1.0 cannot hold (control characters but tab and line ends).
+XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_text(name):
+    """A dataset name as SVG text: '&', '<' and '>' escaped (they went in as
+    markup: a chart no viewer opened), a character XML cannot hold as
+    U+FFFD."""
+    name = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return XML_ILLEGAL.sub("\ufffd", name)
 
 
 def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False):
@@ -47,7 +59,7 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
         if i % 2 == 0:
             o.append(f'<rect x="{x0 - left + 4}" y="{y - gap / 2:.1f}" width="{x1 - x0 + left - 4}" '
                      f'height="{group}" fill="#f3f3f3"/>')
-        o.append(f'<text x="{x0 - 8}" y="{y + bar * len(models) / 2 + 4:.1f}" text-anchor="end">{ds.name}'
+        o.append(f'<text x="{x0 - 8}" y="{y + bar * len(models) / 2 + 4:.1f}" text-anchor="end">{xml_text(ds.name)}'
                  f'{" [fit]" if getattr(ds, "fit", "") else ""}</text>')
     decade = LO
     while decade <= hi * 1.0001:
@@ -72,14 +84,14 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
                 continue
             e = r.eabs()
             o.append(f'<rect x="{x0}" y="{yb:.1f}" width="{x(e) - x0:.1f}" height="{bar - 0.5}" '
-                     f'fill="{colors[m]}"><title>{ds.name}, {m}: E_abs {pct(e)} %</title></rect>')
+                     f'fill="{colors[m]}"><title>{xml_text(ds.name)}, {m}: E_abs {pct(e)} %</title></rect>')
             if worse(r):
                 o.append(f'<text x="{x(e) + 3:.1f}" y="{yb + bar + 1:.1f}" font-size="9" font-weight="bold" '
-                         f'fill="red">!<title>{ds.name}: another model does better than {m}</title></text>')
+                         f'fill="red">!<title>{xml_text(ds.name)}: another model does better than {m}</title></text>')
         pv = paper_eabs(ds)[0]
         if pv is not None:
             xc, yc = x(pv), y + bar * len(models) / 2
-            o.append(f'<path d="M{xc:.1f},{yc - 5:.1f} l5,5 l-5,5 l-5,-5 z" fill="{model_colors.MEASURED}"><title>{ds.name}, '
+            o.append(f'<path d="M{xc:.1f},{yc - 5:.1f} l5,5 l-5,5 l-5,-5 z" fill="{model_colors.MEASURED}"><title>{xml_text(ds.name)}, '
                      f'the paper\'s model: E_abs {pct(pv)} %</title></path>')
     o.append(f'<line x1="{x0}" x2="{x0}" y1="{top - gap}" y2="{top + plot_h}" stroke="black"/>')
     o.append(f'<text x="{(x0 + x1) / 2}" y="{top + plot_h + 36}" text-anchor="middle">E_abs (%), log scale: '

@@ -131,7 +131,10 @@ def read_text(path, what):
 def load_manifest(path, root):
     """Returns (testbeds by name, datasets in file order)."""
     testbeds, datasets = {}, []
-    lines = read_text(path, "the dataset list").splitlines()
+    # Lines end at LF (CR LF too): splitlines() also ended one at a CR, a
+    # form feed or U+2028, so a comment holding one had its rest read (a
+    # dataset commented out ran) and the lines after it were misnumbered.
+    lines = [line[:-1] if line.endswith("\r") else line for line in read_text(path, "the dataset list").split("\n")]
     for n, line in enumerate(lines, 1):
         words = line.split("#", 1)[0].split()
         where = f"{path}:{n}"

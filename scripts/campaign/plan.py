@@ -77,13 +77,10 @@ def check_options(smpirun, settings, platform, hostfile, build_dir, cwd):
     kernel = os.path.join(build_dir, "bin", "workloads", "cg_like")
     if not os.access(kernel, os.X_OK):
         return  # not built here: each run reports its own error
-    seen = set()
-    for m in settings["models"]:
-        cfg = tuple(without_outputs(settings["smpirun_args"] + m.cfg))
-        if not cfg or (m.name, cfg) in seen:
-            continue
-        seen.add((m.name, cfg))
-        np = "2" if min(settings["ranks"]) >= 2 else "1"
+    np = "2" if min(settings["ranks"]) >= 2 else "1"
+
+    def refusal(m, cfg):
+        """smpirun's error running model m with options cfg, or None."""
         cmd = ([smpirun, "-np", np, "-platform", platform, "-hostfile", hostfile] + BASE_OPTIONS
                + [f"--cfg=network/model:{m.name}"] + list(cfg) + [kernel, "--iters", "1", "--bytes", "64",
                                                                   "--flops", "0"])
@@ -94,9 +91,24 @@ def check_options(smpirun, settings, platform, hostfile, build_dir, cwd):
             raise CampaignError(f"cannot check the options of model '{m.label}' with {smpirun}: {e}")
         out = p.stdout + p.stderr
         if p.returncode != 0 or "workload,cg," not in out:
-            error = simulate.first_error(out) or f"exit {p.returncode}"
-            raise CampaignError(f"{m.where or 'model ' + m.label}: model '{m.label}' is refused by {smpirun}: "
-                                f"{error}")
+            return simulate.first_error(out) or f"exit {p.returncode}"
+        return None
+
+    seen = set()
+    common = without_outputs(settings["smpirun_args"])
+    for m in settings["models"]:
+        cfg = tuple(without_outputs(settings["smpirun_args"] + m.cfg))
+        if not cfg or (m.name, cfg) in seen:
+            continue
+        seen.add((m.name, cfg))
+        error = refusal(m, cfg)
+        if error is None:
+            continue
+        # The smpirun options every run gets, when the model runs without
+        # them: they are refused, not the model (the first model was named).
+        if common and refusal(m, without_outputs(m.cfg)) is None:
+            raise CampaignError(f"smpirun options: '{' '.join(common)}' are refused by {smpirun}: {error}")
+        raise CampaignError(f"{m.where or 'model ' + m.label}: model '{m.label}' is refused by {smpirun}: {error}")
 
 
 def write_default_hostfile(out):
@@ -523,6 +535,13 @@ def plan_problem(plan):
                 return f"run {i} has no {kind.__name__} '{key}'"
         if r["index"] != i:
             return f"run {i} has index {r['index']}"
+        # (the row's labels, written UTF-8: a lone surrogate escape, never
+        # written by a campaign, failed the row's write after the run)
+        for key in ("program", "platform", "hostfile", "model"):
+            try:
+                r[key].encode("utf-8")
+            except UnicodeEncodeError:
+                return f"run {i}'s '{key}' is not UTF-8 text"
         if not r["argv"] or not all(isinstance(a, str) and "\0" not in a for a in r["argv"]):
             return f"run {i} has no command line"
     return None

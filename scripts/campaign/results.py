@@ -174,6 +174,11 @@ def row_problem(rows, index, header, planned=None):
     if len(rows) != 1:
         return f"{len(rows)} rows, expected one"
     r = rows[0]
+    # (DictReader files a field too many under None, fills one too few
+    # with None: the first was a traceback when results.csv was written)
+    fields = len(COLUMNS) + len(r.get(None, ())) - sum(v is None for v in r.values())
+    if fields != len(COLUMNS):
+        return f"line 2: {fields} fields, expected {len(COLUMNS)}"
     if r.get("run") != str(index):
         return f"line 2: run '{r.get('run')}', expected {index}"
     if planned is not None:  # a row of another campaign's run of this number is not this run's

@@ -6,33 +6,93 @@ catchable end. A parent killed with SIGKILL (or by the OOM killer) gets no
 such chance: its runs would go on unbounded, their timers gone with it.
 The watchdog reads "+PGID" / "-PGID" lines (a run started / ended) and, at
 the end of its input (the parent's death closes it), kills the process
-groups still listed.
+groups still listed, and with a mark the processes that carry it.
+
+A run's processes that left its group (setsid, setpgid: a daemon it
+started) are found by a mark in their environment, MARK, which every
+process of the run inherits: end_marked() kills them when the run ends.
 """
 
 import atexit
 import os
+import signal
 import subprocess
 import sys
 
-_SOURCE = r"""
-import os, signal, sys
-live = set()
-for line in sys.stdin:
-    (live.add if line[0] == "+" else live.discard)(int(line[1:]))
-for pgid in live:
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except OSError:
-        pass
-"""
+# The environment variable that marks a run's processes: words
+# "TOKEN.INDEX", one per campaign the process runs under (a campaign run by
+# a run adds its own word).
+MARK = "CONTENTION_CAMPAIGN_RUN"
+
+
+def marked_environ(word):
+    """os.environ with word added to MARK (for a run's Popen)."""
+    former = os.environ.get(MARK)
+    return dict(os.environ, **{MARK: f"{former} {word}" if former else word})
+
+
+def end_marked(word, prefix=False):
+    """Kills (SIGKILL) every process of this user whose environment's MARK
+    holds word (a word starting with it, with prefix), until none is left
+    (a process forking as it is killed leaves a child). Without /proc:
+    nothing."""
+    key = f"{MARK}=".encode()
+    wanted = word.encode(errors="surrogateescape")
+    me = os.getpid()
+    for _ in range(100):
+        found = []
+        try:
+            names = os.listdir("/proc")
+        except OSError:
+            return
+        for name in names:
+            if not name.isdigit() or int(name) == me:
+                continue
+            try:  # (another user's process, or one gone: not ours)
+                with open(f"/proc/{name}/environ", "rb") as f:
+                    env = f.read()
+            except OSError:
+                continue
+            for var in env.split(b"\0"):
+                if var.startswith(key):
+                    words = var[len(key):].split(b" ")
+                    if wanted in words or (prefix and any(w.startswith(wanted) for w in words)):
+                        found.append(int(name))
+                    break
+        if not found:  # (a killed process, a zombie, shows no environment)
+            return
+        for pid in found:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+
+def watch_main(args):
+    """The watchdog: args [MARK_PREFIX]."""
+    live = set()
+    for line in sys.stdin:
+        (live.add if line[0] == "+" else live.discard)(int(line[1:]))
+    for pgid in live:
+        try:
+            os.killpg(pgid, signal.SIGKILL)
+        except OSError:
+            pass
+    if args:
+        end_marked(args[0], prefix=True)
+
+
+# (this module, from its directory given as argv[1]: any path, as bytes)
+_SOURCE = "import sys; sys.path.insert(0, sys.argv[1]); import run_watchdog; run_watchdog.watch_main(sys.argv[2:])"
 
 
 class Watchdog:
     """start() before the first run; the caller serialises the calls."""
 
-    def __init__(self):
+    def __init__(self, mark_prefix=None):
         self._proc = None
         self._closed = False  # at exit: no new watchdog
+        self._mark_prefix = mark_prefix  # the runs' MARK words start with it: they are ended too
 
     def start(self):
         """Starts the watchdog, before the first run: started after it, it
@@ -40,7 +100,11 @@ class Watchdog:
         unknown to it when the parent was killed then."""
         try:
             if self._proc is None and not self._closed:
-                self._proc = subprocess.Popen([sys.executable, "-c", _SOURCE], stdin=subprocess.PIPE,
+                here = os.path.dirname(os.path.abspath(__file__))
+                args = [self._mark_prefix] if self._mark_prefix else []
+                # (-I: the runs' directory, its cwd, is not on its path: a
+                # subprocess.py there was imported instead, no watchdog)
+                self._proc = subprocess.Popen([sys.executable, "-I", "-c", _SOURCE, here] + args, stdin=subprocess.PIPE,
                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True,
                                               start_new_session=True)
                 # Ended before the interpreter's own end, which found it

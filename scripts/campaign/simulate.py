@@ -5,6 +5,7 @@ DIR/runs/NNNN.csv and the output in DIR/logs/NNNN.out and .err."""
 import errno
 import os
 import re
+import secrets
 # os.wait4 imports 'resource' (its rusage type) at its first call: an
 # import then failing for want of a descriptor (too many open files)
 # ended the campaign in an ImportError traceback. Imported here, first.
@@ -26,6 +27,8 @@ DEADLOCK = "Deadlock detected"
 LOG_PREFIX = re.compile(r"^(\[[^]]*\] )?(\S+:[0-9]+: )?\[[^]]+\] ")
 ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Cannot|Segmentation|Aborted")
 TAIL_BYTES = 8 << 20
+NO_TIME = "no 'Simulated time' line in the output"
+LINE_HEAD = 200  # characters of a line last_time() searches
 
 _running = {}  # pid -> Popen, for kill_all()
 _stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
@@ -37,7 +40,11 @@ _started = []  # a run was started (the line for a signal outside the runs says 
 def any_started():
     return bool(_started)
 
-_watchdog = run_watchdog.Watchdog()  # kills the runs if the campaign is killed (called with _lock held)
+# Every run's processes carry MARK "TOKEN.INDEX" (TOKEN: this process's);
+# those that left the run's process group are ended with the run, and by
+# the watchdog if the campaign is killed.
+_TOKEN = f"{os.getpid()}-{secrets.token_hex(6)}"
+_watchdog = run_watchdog.Watchdog(_TOKEN + ".")  # kills the runs if the campaign is killed (called with _lock held)
 
 
 class NotStarted(Exception):
@@ -59,6 +66,41 @@ def read_tail(path):
         return ""
 
 
+def scan_whole(path):
+    """(the last 'Simulated time' of a whole log or None, the ABORT or
+    DEADLOCK text it holds or ''), read a MiB at a time: the last TAIL_BYTES
+    alone missed a time line followed by more output (leaked handles
+    listed, a wrapper's report at exit), and the run was 'failed'. A line
+    is searched for the time by its first LINE_HEAD characters, where the
+    time is: memory stays bounded on a line of gigabytes."""
+    last, head, before, failed = None, "", "", ""
+    try:
+        with open(path, "rb") as f:
+            while True:
+                chunk = f.read(1 << 20)
+                if not chunk:
+                    break
+                text = chunk.decode("ascii", errors="replace")
+                window = before + text  # (a marker across two reads)
+                failed = failed or next((m for m in (ABORT, DEADLOCK) if m in window), "")
+                before = text[-64:]
+                lines = text.split("\n")
+                for i, piece in enumerate(lines):
+                    if len(head) < LINE_HEAD:
+                        head += piece[:LINE_HEAD - len(head)]
+                    if i < len(lines) - 1:  # the line ends here
+                        found = SIM_TIME.findall(head)
+                        if found:
+                            last = found[-1]
+                        head = ""
+            if head:  # a last line without its line end
+                found = SIM_TIME.findall(head)
+                last = found[-1] if found else last
+    except OSError:
+        pass
+    return last, failed
+
+
 def first_error(text):
     for line in text.splitlines():
         if ERROR_LINE.search(line) and not line.lstrip().startswith("->"):
@@ -73,10 +115,15 @@ def first_error(text):
 SHORTAGE = (errno.EMFILE, errno.ENFILE, errno.EAGAIN, errno.ENOMEM)
 
 
-def execute(argv, cwd, timeout, out_path, err_path):
+def execute(argv, cwd, timeout, out_path, err_path, index=0):
     """-> (exit code or -signal, timed out?, interrupted?, wall seconds, peak
-    RSS KiB); NotStarted once the campaign is stopped."""
+    RSS KiB); NotStarted once the campaign is stopped. When the run's first
+    process ends, the others end too: those still in its process group (a
+    child left in the background) and those that left it (setsid), found
+    by their MARK; they went on running after the run, and after the
+    campaign."""
     timed_out = threading.Event()
+    mark = f"{_TOKEN}.{index}"
     with open(out_path, "w") as fo, open(err_path, "w") as fe:
         t0 = time.monotonic()
         with _lock:  # kill_all() either sees this run or has already stopped the campaign
@@ -86,7 +133,7 @@ def execute(argv, cwd, timeout, out_path, err_path):
             gate = run_watchdog.Gate()
             try:
                 p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=fo, stderr=fe,
-                                     start_new_session=True)
+                                     start_new_session=True, env=run_watchdog.marked_environ(mark))
             except OSError as e:
                 gate.close()
                 if e.errno in SHORTAGE:  # the campaign's own limit, not the run's: it would count as finished
@@ -100,9 +147,11 @@ def execute(argv, cwd, timeout, out_path, err_path):
             _watchdog.watch("+", p.pid)
             gate.open()
 
+        exited = threading.Event()  # its end seen: a timer firing then finds a zombie, no run to time out
+
         def kill():
             with _lock:
-                if p.pid in _running:
+                if p.pid in _running and not exited.is_set():
                     try:
                         os.killpg(p.pid, signal.SIGKILL)
                         timed_out.set()
@@ -114,6 +163,12 @@ def execute(argv, cwd, timeout, out_path, err_path):
             timer.daemon = True  # (an error below left it to keep the process alive up to the timeout)
             timer.start()
         try:
+            # Its end seen, not yet reaped: its pid, the group's number,
+            # stays taken while the group is killed.
+            os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+            with _lock:
+                exited.set()
+            end_leftovers(p.pid, mark)
             _, status, usage = os.wait4(p.pid, 0)
         finally:
             if timer:
@@ -125,6 +180,16 @@ def execute(argv, cwd, timeout, out_path, err_path):
         wall = time.monotonic() - t0
     p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
     return p.returncode, timed_out.is_set() and not stopped, stopped, wall, usage.ru_maxrss
+
+
+def end_leftovers(pgid, mark):
+    """Kills what is left of an ended run: its process group, then its
+    marked processes."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:  # (none left)
+        pass
+    run_watchdog.end_marked(mark)
 
 
 def kill_all():
@@ -157,7 +222,7 @@ def outcome(code, timed_out, timeout, out_text, err_text, interrupted=False):
         err = first_error(err_text)
         return "failed", "", f"{how}: {err}" if err else how
     if not times:
-        return "failed", "", "no 'Simulated time' line in the output"
+        return "failed", "", NO_TIME
     return "ok", times[-1], ""
 
 
@@ -168,11 +233,17 @@ def run(plan, index, out):
     out_path, err_path = log_paths(out, index)
     os.makedirs(os.path.dirname(out_path), exist_ok=True)
     try:
-        code, timed_out, stopped, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path)
+        code, timed_out, stopped, wall, rss = execute(r["argv"], plan["cwd"], plan["timeout"], out_path, err_path, index)
     except NotStarted:
         return None
     out_text, err_text = read_tail(out_path), read_tail(err_path)
     status, sim, note = outcome(code, timed_out, plan["timeout"], out_text, err_text, stopped)
+    if status == "failed" and note == NO_TIME:  # the time line further back than the tails
+        (err_time, err_failed), (out_time, _) = scan_whole(err_path), scan_whole(out_path)
+        if err_failed:  # (SimGrid's smpirun exits 0 after these: the run failed, its time or not)
+            status, sim, note = outcome(code, timed_out, plan["timeout"], "", err_failed, stopped)
+        elif err_time or out_time:
+            status, sim, note = "ok", err_time or out_time, ""
     sums = CHECKSUM.findall(out_text)
     row = dict(row_of(r), status=status, exit_code=code, simulated_s=sim,
                checksum=sums[-1] if sums and status == "ok" else "", note=note, wall_s=f"{wall:.3f}",

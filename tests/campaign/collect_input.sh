@@ -43,6 +43,16 @@ printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,, 2,100\n' "$header" > "$d/runs/0001.csv"
 collect
 expect 2 "compare-models: $d/runs/0001.csv: line 2: wall_s ' 2' is not a number of seconds >= 0; accepted: a row written by compare-models"
 
+# A field too many (a hand edit, a comma in a note left unquoted) was a
+# ValueError traceback when results.csv was written; one too few passed
+# on a row of the plan's labels.
+printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,,0.5,100,x\n' "$header" > "$d/runs/0001.csv"
+collect
+expect 2 "compare-models: $d/runs/0001.csv: line 2: 14 fields, expected 13; accepted: a row written by compare-models"
+printf '%s\n1,ft,p,h,4,SMPI,ok,0,1.5,,,0.5\n' "$header" > "$d/runs/0001.csv"
+collect
+expect 2 "compare-models: $d/runs/0001.csv: line 2: 12 fields, expected 13; accepted: a row written by compare-models"
+
 # 1e300 s against 1.5 s, and a wall time of 1e308 s: %g form.
 printf '%s\n1,ft,p,h,4,SMPI,ok,0,1e300,,,1e308,100\n' "$header" > "$d/runs/0001.csv"
 collect
@@ -72,4 +82,13 @@ printf '{"cwd": "/", "runs": [%s]}\n' "$(run 0 contention)" > "$d/plan.json"
 rm -f "$d/runs/0000.csv"
 bash "$cmp" --resume "$d" -q --no-figures > "$tmp/out" 2> "$tmp/err"; rc=$?
 expect 2 "compare-models: $d/plan.json: not a campaign plan: no 'timeout' (seconds, or null: no limit)"
-echo "collect: plan list, damaged row, huge values and a write error, a plan without timeout each one line"
+
+# A label that is no UTF-8 text (a lone surrogate escape, which compare-models
+# never writes: it writes a name's bytes \xNN) passed the check, then the run
+# ran and its row's write ended in a UnicodeEncodeError traceback, leaving
+# runs/0000.csv.tmpN.
+printf '{"cwd": "/", "timeout": 10, "runs": [%s]}\n' "$(run 0 'c\udcff' | sed 's|"true"|"/bin/true"|')" > "$d/plan.json"
+bash "$cmp" --resume "$d" -q --no-figures > "$tmp/out" 2> "$tmp/err"; rc=$?
+expect 2 "compare-models: $d/plan.json: not a campaign plan: run 0's 'model' is not UTF-8 text (accepted: the plan.json compare-models writes)"
+[ -z "$(find "$d" -name '*.tmp*')" ] || fail "temporary files left: $(find "$d" -name '*.tmp*')"
+echo "collect: plan list, damaged row, huge values and a write error, a plan without timeout or with a label not UTF-8 each one line"

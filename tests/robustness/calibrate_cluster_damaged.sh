@@ -1,8 +1,10 @@
 #!/bin/sh
 # scripts/calibrate-cluster.sh on measurements that are not there or not
 # rows: a ping-pong file of a header only gave a platform of latency 0 s
-# with exit 0; a row 'size,nan' did too; a missing schemes/00-ref.xml ended
-# in sed's error with exit status 2 (a usage error). Each is now one line
+# with exit 0; a row 'size,nan' did too, and one past the largest double
+# (inf in awk; as the smallest size's, a latency the platform generator
+# refused, exit 2); a missing schemes/00-ref.xml ended in sed's error with
+# exit status 2 (a usage error). Each is now one line
 # naming the file (and line), exit 1. A fake mpicc and mpirun replay the
 # measurements of $tmp/m (the first case, with good rows, must pass).
 #   calibrate_cluster_damaged.sh SOURCE_DIR BUILD_DIR
@@ -45,6 +47,8 @@ echo size,duration > "$tmp/m/pingpong.csv"
 case_ header-only 1 "calibrate-cluster.sh: $tmp/header-only/p2p/pingpong.csv: no measurement $accepted"
 printf 'size,duration\n1,8.3e-03\n8,nan\n' > "$tmp/m/pingpong.csv"
 case_ nan 1 "calibrate-cluster.sh: $tmp/nan/p2p/pingpong.csv:3: not a measurement row $accepted"
+printf 'size,duration\n1,8.3e-03\n8,1e400\n' > "$tmp/m/pingpong.csv"
+case_ overflow 1 "calibrate-cluster.sh: $tmp/overflow/p2p/pingpong.csv:3: not a measurement row $accepted"
 cp "$tmp/m/good.csv" "$tmp/m/pingpong.csv"
 rm "$tmp/m/00-ref.xml"
 case_ no-ref 1 "calibrate-cluster.sh: $tmp/no-ref/schemes/00-ref.xml: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)"

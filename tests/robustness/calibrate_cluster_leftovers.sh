@@ -1,0 +1,35 @@
+#!/bin/sh
+# A measurement's processes end with it: a launcher killed by --timeout
+# whose rank (a child) did not get the signal, and a launcher that ends
+# well but leaves a child behind. Each child went on running after the
+# calibration had ended (only the launcher itself was signalled).
+# Fake mpicc and mpirun (calibrate_fake.sh).
+#   calibrate_cluster_leftovers.sh SOURCE_DIR BUILD_DIR
+set -eu
+src=$1 build=$2
+fail() { echo "FAIL: $*"; exit 1; }
+tmp=$(mktemp -d)
+trap 'pkill -KILL -f "$tmp/fake/marker-sleep" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+. "$src/tests/robustness/calibrate_fake.sh"
+fake_cluster "$tmp"
+cp "$(command -v sleep)" "$tmp/fake/marker-sleep"
+mv "$tmp/fake/mpirun" "$tmp/fake/replay"
+calibrate() {  # calibrate MPIRUN-COMMANDS ARGS...: exit status in $rc, stderr in $tmp/err
+  printf '#!/bin/sh\n%s\n' "$1" > "$tmp/fake/mpirun"
+  chmod +x "$tmp/fake/mpirun"
+  shift
+  set +e
+  PATH="$tmp/fake:$PATH" sh "$src/scripts/calibrate-cluster.sh" --nodes 2 --out "$tmp/out" --reps 1 --p2p-steps 1 \
+    --build "$build" "$@" > /dev/null 2> "$tmp/err"
+  rc=$?
+  set -e
+}
+left() { sleep 0.3; pgrep -f "$tmp/fake/marker-sleep" > /dev/null; }
+calibrate "$tmp/fake/marker-sleep 61 & wait" --timeout 1
+[ $rc = 1 ] || { cat "$tmp/err"; fail "a launcher that never returns: exit status $rc, want 1"; }
+grep -q "point-to-point send on 2 nodes: killed after 1 s" "$tmp/err" || { cat "$tmp/err"; fail "not the timeout's line"; }
+! left || fail "the rank of the launcher killed by --timeout still runs"
+calibrate "$tmp/fake/marker-sleep 62 & exec $tmp/fake/replay \"\$@\""
+[ $rc = 0 ] || { cat "$tmp/err"; fail "a launcher leaving a child: exit status $rc, want 0"; }
+! left || fail "the child a launcher left still runs after the calibration"
+echo "no process of a measurement left: after its timeout, and after a launcher that ended"
