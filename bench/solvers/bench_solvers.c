@@ -277,9 +277,9 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "--scenario") == 0)
     return write_scenario(argc, argv);
-  double b = argc > 1 ? atof(argv[1]) : 60;
-  if (!(b >= 1 && b <= 3600)) {
-    fprintf(stderr, "bench_solvers: bad time budget '%s' (expected seconds in [1, 3600])\n", argv[1]);
+  double b = 60;
+  if (argc > 1 && bench_seconds(argv[1], 1, 1, 3600, &b) != 0) {
+    fprintf(stderr, "bench_solvers: bad time budget '%s' (expected seconds, a plain number in [1, 3600])\n", argv[1]);
     return 2;
   }
   unsigned budget = (unsigned)b;
