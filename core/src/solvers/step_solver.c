@@ -562,9 +562,13 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
     double limit = t_next + fabs(t_next) * SAME_TIME_REL;
     size_t nend = 0;
     while (s.ends.count && s.ends.key[end_heap_top(&s.ends)] <= limit) {
+      /* one event at t_next, but each comm finishes at its own end: the
+       * window (relative to the time, not to the comm's duration) pulled
+       * a 1 ns comm at 4 s 0.39 % early */
+      double end = s.ends.key[end_heap_top(&s.ends)];
       size_t i = pop_end(&s);
       s.r[i].state = DONE;
-      finish[i] = t_next;
+      finish[i] = end;
       s.ending[nend++] = i;
     }
     if (table)
