@@ -295,12 +295,16 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
   return res;
 }
 
-static void usage(void)
+static void usage_to(FILE *out, int status)
 {
-  fprintf(stderr, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
-                  "[--racks R] [--digest] [--dump FILE | --against FILE] [--flush-times FILE] TRACE[.gz]...\n");
-  exit(2);
+  fprintf(out, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
+               "[--racks R] [--digest] [--dump FILE | --against FILE] [--flush-times FILE] TRACE[.gz]...\n");
+  if ((fflush(out) != 0 || ferror(out)) && status == 0)
+    status = 1; /* the usage asked for could not be written */
+  exit(status);
 }
+
+static void usage(void) { usage_to(stderr, 2); }
 
 /* A whole number in [lo, hi], digits only: strtoul read "x" as 0, "1e3"
  * as 1 and "-1" as 2^64 - 1. Exits 2 with one line otherwise. */
@@ -333,6 +337,9 @@ int main(int argc, char **argv)
   size_t nparam = 0;
   opts o = {0};
   int first = 1;
+  for (int a = 1; a < argc; a++) /* asked for: standard output, exit 0 ("-h" was opened as a trace) */
+    if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0)
+      usage_to(stdout, 0);
   for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
     const char *a = argv[first];
     if (strcmp(a, "--full") == 0 || strcmp(a, "--digest") == 0) {
