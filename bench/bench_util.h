@@ -4,7 +4,10 @@
 #ifndef CONTENTION_BENCH_UTIL_H
 #define CONTENTION_BENCH_UTIL_H
 
+#include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* Generator state; a benchmark may reseed it by assignment. */
@@ -23,6 +26,23 @@ static inline double now(void)
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* A time budget in seconds: a plain decimal number (digits, '.', an
+ * exponent) wholly read, above lo (or equal to it when lo_inclusive) and at
+ * most hi. atof took "1abc" as 1, "abc" as 0 and "nan" or "inf" as a
+ * budget without bound. Returns 0 and *out, or -1. */
+static inline int bench_seconds(const char *s, double lo, int lo_inclusive, double hi, double *out)
+{
+  if (!s[0] || s[strspn(s, "0123456789.eE+-")] != '\0')
+    return -1;
+  char *end;
+  errno = 0;
+  double v = strtod(s, &end);
+  if (*end || errno || !(lo_inclusive ? v >= lo : v > lo) || !(v <= hi))
+    return -1;
+  *out = v;
+  return 0;
 }
 
 #endif

@@ -140,7 +140,12 @@ static void fit_run(void)
 
 int main(int argc, char **argv)
 {
-  double budget = argc > 1 ? atof(argv[1]) : 30;
+  double budget = 30;
+  if (argc > 1 && bench_seconds(argv[1], 0, 0, 86400, &budget) != 0) {
+    fprintf(stderr, "bench_calibrate: bad time budget '%s' (expected seconds, a plain number > 0 and at most 86400)\n",
+            argv[1]);
+    return 2;
+  }
   for (int a = 2; a < argc; a++)
     if (!cg_tech_find(argv[a])) {
       char names[256];

@@ -184,8 +184,13 @@ int main(int argc, char **argv)
   size_t nsizes = 3;
   const cg_tech *t = &cg_tech_infiniband;
   int use_shape[SHAPES] = {1, 1, 1, 1};
+  static const char usage[] =
+      "usage: bench_graph [--events N] [--seconds S] [--sizes A,B,...] [--technology NAME] [--shapes sparse,fan,all,hub]\n";
   for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--events") == 0 && i + 1 < argc) {
+    if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      fputs(usage, stdout); /* asked for: standard output, exit 0 */
+      return fflush(stdout) != 0 || ferror(stdout);
+    } else if (strcmp(argv[i], "--events") == 0 && i + 1 < argc) {
       if (whole(argv[++i], 2, 1e12, &max_events) != 0) {
         fprintf(stderr, "bench_graph: --events '%s': a whole number of events in [2, 1000000000000]\n", argv[i]);
         return 2;
@@ -218,7 +223,7 @@ int main(int argc, char **argv)
         return 2;
       }
     } else {
-      fprintf(stderr, "usage: bench_graph [--events N] [--seconds S] [--sizes A,B,...] [--technology NAME] [--shapes sparse,fan,all,hub]\n");
+      fputs(usage, stderr);
       return 2;
     }
   }

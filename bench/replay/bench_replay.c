@@ -37,6 +37,7 @@
  * time of the same; max_ms, the longest flush (with the events before
  * it), is wall time. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
@@ -294,11 +295,30 @@ static result replay(const cg_tech *tech, const trace *t, const opts *o, int ful
   return res;
 }
 
-static void usage(void)
+static void usage_to(FILE *out, int status)
 {
-  fprintf(stderr, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
-                  "[--racks R] [--digest] [--dump FILE | --against FILE] [--flush-times FILE] TRACE[.gz]...\n");
-  exit(2);
+  fprintf(out, "usage: bench_replay [--technology NAME[,NAME...]] [--param NAME=VALUE] [--full] [--check N] "
+               "[--racks R] [--digest] [--dump FILE | --against FILE] [--flush-times FILE] TRACE[.gz]...\n");
+  if ((fflush(out) != 0 || ferror(out)) && status == 0)
+    status = 1; /* the usage asked for could not be written */
+  exit(status);
+}
+
+static void usage(void) { usage_to(stderr, 2); }
+
+/* A whole number in [lo, hi], digits only: strtoul read "x" as 0, "1e3"
+ * as 1 and "-1" as 2^64 - 1. Exits 2 with one line otherwise. */
+static unsigned long long whole(const char *opt, const char *s, unsigned long long lo, unsigned long long hi,
+                                const char *what)
+{
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (!s[0] || s[strspn(s, "0123456789")] != '\0' || *end || errno || v < lo || v > hi) {
+    fprintf(stderr, "bench_replay: %s '%s': a whole number of %s in [%llu, %llu]\n", opt, s, what, lo, hi);
+    exit(2);
+  }
+  return v;
 }
 
 static gzFile open_dump(const char *path, const char *mode)
@@ -317,6 +337,9 @@ int main(int argc, char **argv)
   size_t nparam = 0;
   opts o = {0};
   int first = 1;
+  for (int a = 1; a < argc; a++) /* asked for: standard output, exit 0 ("-h" was opened as a trace) */
+    if (strcmp(argv[a], "-h") == 0 || strcmp(argv[a], "--help") == 0)
+      usage_to(stdout, 0);
   for (; first < argc && strncmp(argv[first], "--", 2) == 0; first++) {
     const char *a = argv[first];
     if (strcmp(a, "--full") == 0 || strcmp(a, "--digest") == 0) {
@@ -331,9 +354,9 @@ int main(int argc, char **argv)
     else if (strcmp(a, "--param") == 0 && nparam < 16)
       param[nparam++] = argv[++first];
     else if (strcmp(a, "--check") == 0)
-      o.check = strtoul(argv[++first], NULL, 10);
+      o.check = (size_t)whole(a, argv[++first], 1, 1000000000000ULL, "instants");
     else if (strcmp(a, "--racks") == 0)
-      o.racks = (uint32_t)strtoul(argv[++first], NULL, 10);
+      o.racks = (uint32_t)whole(a, argv[++first], 1, 1000000, "racks");
     else if (strcmp(a, "--dump") == 0 && !o.against)
       o.dump = open_dump(argv[++first], "wb1");
     else if (strcmp(a, "--against") == 0 && !o.dump)

@@ -237,7 +237,18 @@ static void detection(void)
 
 static int write_scenario(int argc, char **argv)
 {
-  size_t n = argc > 3 ? (size_t)strtoul(argv[3], NULL, 10) : 0;
+  /* digits only: strtoul read "1e3" as 1 and "-1" as 2^64 - 1, whose
+   * allocations failed unchecked (a segmentation fault) */
+  size_t n = 0;
+  if (argc > 3) {
+    const char *v = argv[3];
+    if (!v[0] || strspn(v, "0123456789") != strlen(v) || strlen(v) > 7 || (n = (size_t)strtoul(v, NULL, 10)) < 1 ||
+        n > 1000000) {
+      fprintf(stderr, "bench_solvers: --scenario N '%s': a whole number of comms in [1, 1000000] (the limit of a "
+                      "scenario)\n", v);
+      return 2;
+    }
+  }
   const cg_tech *t = argc > 4 ? cg_tech_find(argv[4]) : NULL;
   size_t w = 0;
   while (w < sizeof workloads / sizeof *workloads && strcmp(workloads[w].name, argc > 2 ? argv[2] : "") != 0)
@@ -277,9 +288,9 @@ int main(int argc, char **argv)
 {
   if (argc > 1 && strcmp(argv[1], "--scenario") == 0)
     return write_scenario(argc, argv);
-  double b = argc > 1 ? atof(argv[1]) : 60;
-  if (!(b >= 1 && b <= 3600)) {
-    fprintf(stderr, "bench_solvers: bad time budget '%s' (expected seconds in [1, 3600])\n", argv[1]);
+  double b = 60;
+  if (argc > 1 && bench_seconds(argv[1], 1, 1, 3600, &b) != 0) {
+    fprintf(stderr, "bench_solvers: bad time budget '%s' (expected seconds, a plain number in [1, 3600])\n", argv[1]);
     return 2;
   }
   unsigned budget = (unsigned)b;

@@ -532,9 +532,11 @@ static void myrinet_scale(double budget)
 
 int main(int argc, char **argv)
 {
-  double budget = argc > 1 ? atof(argv[1]) : 0.3;
-  if (!(budget > 0)) {
-    fprintf(stderr, "bench_technologies: bad time budget '%s' (expected seconds > 0)\n", argv[1]);
+  double budget = 0.3;
+  if (argc > 1 && bench_seconds(argv[1], 0, 0, 86400, &budget) != 0) {
+    fprintf(stderr,
+            "bench_technologies: bad time budget '%s' (expected seconds, a plain number > 0 and at most 86400)\n",
+            argv[1]);
     return 2;
   }
   if (argc > 2) {

@@ -71,6 +71,8 @@ static double step_solver_case(const cg_tech *t, size_t n, uint32_t hosts)
     size_t i = tab.rows[r].comm;
     if (tab.rows[r].step == last[i])
       continue; /* an event that changed no step (a self-comm's arrival) */
+    if (c[i].src == c[i].dst)
+      continue; /* a self-comm lives in no step: its list is empty */
     last[i] = tab.rows[r].step;
     cg_grow((void **)&lists[i], &cap[i], count[i] + 1, sizeof **lists);
     lists[i][count[i]++] = tab.rows[r].penalty;

@@ -33,7 +33,8 @@ static void check_scenario(const scenario *sc)
     FUZZ_CHECK(c->has_later || c->later_count == 0, "comm %zu later without has_later", i);
     for (size_t j = 0; j < i && i < 64; j++)
       FUZZ_CHECK(strcmp(sc->comms[j].id, c->id) != 0, "duplicate comm id '%s'", c->id);
-    given &= c->penalties != NULL;
+    FUZZ_CHECK(c->has_penalties || c->penalty_count == 0, "comm %zu penalties without has_penalties", i);
+    given &= c->has_penalties;
     measured &= c->measured > 0;
   }
   FUZZ_CHECK(sc->all_given == given && sc->all_measured == measured, "all_given / all_measured");

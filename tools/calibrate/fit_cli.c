@@ -91,6 +91,7 @@ static int parse_args(const char *prog, int argc, char **argv, void (*usage)(FIL
    * silently win. */
   static const char *const once[] = {"--fit", "--noise", "--max-evaluations", "--emit"};
   unsigned given = 0;
+  const char *fit_option = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     int more = i + 1 < argc;
@@ -108,7 +109,11 @@ static int parse_args(const char *prog, int argc, char **argv, void (*usage)(FIL
         cli_list_technologies();
       return tool_close_output(prog, stdout, NULL) != 0;
     }
-    if (!strcmp(a, "--fit") && more)
+    /* No technology's name begins with '-': "--fit --help" is --fit
+     * without its name, then --help (it took "--help" as the name). */
+    if (!strcmp(a, "--fit") && more && argv[i + 1][0] == '-' && argv[i + 1][1] != '\0')
+      fit_option = argv[i + 1];
+    else if (!strcmp(a, "--fit") && more)
       o->tech = argv[++i];
     else if (!strcmp(a, "--noise") && more) {
       char unused[256]; /* a plain decimal number: strtod alone took 0x0.1p0 */
@@ -154,6 +159,8 @@ static int parse_args(const char *prog, int argc, char **argv, void (*usage)(FIL
     else
       o->files[o->nfiles++] = a;
   }
+  if (!o->tech && fit_option)
+    return usage_error(prog, "--fit takes a technology name or auto, got the option", fit_option);
   if (!o->tech)
     return usage_error(prog, "--fit takes a technology name or auto", NULL);
   if (o->nfiles == 0)

@@ -284,10 +284,6 @@ static int penalty_list(loader *ld, const char *value, const char *name, const c
     (*out)[(*count)++] = v;
     p += n;
   }
-  if (*count == 0 && strcmp(name, "penalties") == 0) {
-    fail(ld, "attribute '%s' of %s is empty", name, what);
-    return -1;
-  }
   return 0;
 }
 
@@ -362,6 +358,7 @@ static void load_comm(loader *ld, char **a)
       penalty_list(ld, a[6], "later-penalties", what, &c->later, &c->later_count) ||
       quantity(ld, a[7], "measured", CG_UNIT_TIME, what, &c->measured))
     return;
+  c->has_penalties = a[5] != NULL;
   c->has_later = a[6] != NULL;
   if (a[7] && !(c->measured > 0)) {
     fail(ld, "attribute 'measured' of %s must be > 0 (a relative error divides by it)", what);
@@ -472,10 +469,10 @@ static void finish(loader *ld)
   sc->all_given = sc->all_measured = 1;
   size_t with = 0, without = 0;
   for (size_t i = 0; i < sc->comm_count; i++) {
-    size_t *first = sc->comms[i].penalties ? &with : &without;
+    size_t *first = sc->comms[i].has_penalties ? &with : &without;
     if (!*first)
       *first = i + 1;
-    sc->all_given &= sc->comms[i].penalties != NULL;
+    sc->all_given &= sc->comms[i].has_penalties;
     sc->all_measured &= sc->comms[i].measured > 0;
   }
   if (with && without) {

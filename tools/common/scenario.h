@@ -19,6 +19,7 @@ typedef struct scenario_comm {
   double size, start;
   double *penalties;       /* "penalties": one per step, or NULL */
   size_t penalty_count;
+  int has_penalties;       /* the attribute is there (it may hold no value) */
   double *later;           /* "later-penalties": steps 2.., or NULL */
   size_t later_count;
   int has_later;

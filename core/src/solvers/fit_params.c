@@ -390,7 +390,7 @@ static int global_search(fit_ctx *c, double *u, size_t max_eval)
  * binds, then the limiter is scanned from there: a low limiter that binds
  * every conflict makes the rules' penalties 1 (beta below 1 / degree)
  * and leaves them flat, a basin the joint search does not leave. u then
- * starts the joint search. */
+ * starts the joint search, unless the start was at least as good. */
 static void rules_first(fit_ctx *c, double *u, size_t max_eval)
 {
   size_t lim = c->tech->param_count, at = c->dim;
@@ -401,6 +401,10 @@ static void rules_first(fit_ctx *c, double *u, size_t max_eval)
     return;
   size_t keep_idx[CG_FIT_MAX_PARAMS], dim = c->dim;
   memcpy(keep_idx, c->idx, dim * sizeof *keep_idx);
+  /* the start itself stays a candidate: a limiter that binds there can
+   * make it exact where the rules fitted at the top of the range are not */
+  double u0[CG_FIT_MAX_PARAMS], f0 = objective(c, u);
+  memcpy(u0, u, dim * sizeof *u0);
   double v[CG_FIT_MAX_PARAMS];
   for (size_t j = 0, k = 0; j < dim; j++)
     if (j != at)
@@ -421,6 +425,8 @@ static void rules_first(fit_ctx *c, double *u, size_t max_eval)
     if (f < best)
       best = f, u[at] = w[at];
   }
+  if (f0 <= best)
+    memcpy(u, u0, dim * sizeof *u);
   set_unit(c, u);
 }
 
