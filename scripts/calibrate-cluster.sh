@@ -153,14 +153,18 @@ else
 fi
 
 # A measurement's processes on this node carry CONTENTION_CALIBRATE_RUN=
-# $$.N in their environment; end_marked kills those still running once
-# the launcher has ended (timeout signals the launcher alone: a rank it
-# did not stop, or a child it left, went on after the calibration).
-# (grep -z: GNU grep; without it, nothing is found)
+# $$.NONCE.N in their environment; end_marked kills those still running
+# once the launcher has ended (timeout signals the launcher alone: a rank
+# it did not stop, or a child it left, went on after the calibration).
+# NONCE, random: a calibration on another node (its ranks reach this one)
+# or in another PID namespace may have the same $$; with $$.N alone its
+# ranks were killed here. (grep -z: GNU grep; without it, nothing is found)
 runs=0
+nonce=$(od -An -N8 -tx1 /dev/urandom 2> /dev/null | tr -dc 0-9a-f)
+[ -n "$nonce" ] || nonce=$(date +%s)
 end_marked() {
   for _ in 1 2 3 4 5 6 7 8 9 10; do
-    pids=$(grep -lzx -- "CONTENTION_CALIBRATE_RUN=$1" /proc/[0-9]*/environ 2>/dev/null |
+    pids=$(grep -lzxF -- "CONTENTION_CALIBRATE_RUN=$1" /proc/[0-9]*/environ 2>/dev/null |
       sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' || true)
     [ -n "$pids" ] || return 0
     # shellcheck disable=SC2086
@@ -181,7 +185,7 @@ run() {
   status=0
   started=$(date +%s)
   runs=$((runs + 1))
-  mark=$$.$runs
+  mark=$$.$nonce.$runs
   # shellcheck disable=SC2086
   if [ "$launcher" = srun ]; then
     CONTENTION_CALIBRATE_RUN=$mark $bound srun -N "$n" --ntasks-per-node=1 -n "$n" $largs "$@" || status=$?
