@@ -31,6 +31,34 @@ def marked_environ(word):
     return dict(os.environ, **{MARK: f"{former} {word}" if former else word})
 
 
+def _read(path):
+    try:  # (another user's process, or one gone: not ours)
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return b""
+
+
+def _environ(pid):
+    """The environment of process pid (a string), b"" if unknown. A
+    process whose first thread has ended (pthread_exit in main) shows none
+    under its pid while its other threads run: theirs is read (a killed
+    process, a zombie, a kernel thread has no other thread)."""
+    env = _read(f"/proc/{pid}/environ")
+    if env:
+        return env
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return b""
+    for tid in tids:
+        if tid != pid:
+            env = _read(f"/proc/{pid}/task/{tid}/environ")
+            if env:
+                return env
+    return b""
+
+
 def end_marked(word, prefix=False):
     """Kills (SIGKILL) every process of this user whose environment's MARK
     holds word (a word starting with it, with prefix), until none is left
@@ -48,11 +76,7 @@ def end_marked(word, prefix=False):
         for name in names:
             if not name.isdigit() or int(name) == me:
                 continue
-            try:  # (another user's process, or one gone: not ours)
-                with open(f"/proc/{name}/environ", "rb") as f:
-                    env = f.read()
-            except OSError:
-                continue
+            env = _environ(name)
             for var in env.split(b"\0"):
                 if var.startswith(key):
                     words = var[len(key):].split(b" ")
