@@ -158,14 +158,19 @@ fi
 # it did not stop, or a child it left, went on after the calibration).
 # NONCE, random: a calibration on another node (its ranks reach this one)
 # or in another PID namespace may have the same $$; with $$.N alone its
-# ranks were killed here. (grep -z: GNU grep; without it, nothing is found)
+# ranks were killed here. Every thread's environment is read: a process
+# whose first thread has ended (pthread_exit in main) shows none under
+# its pid while its other threads run. (printf: a builtin, no limit on
+# the arguments' length; grep -z, xargs -0: GNU's; without them, nothing
+# is found)
 runs=0
 nonce=$(od -An -N8 -tx1 /dev/urandom 2> /dev/null | tr -dc 0-9a-f)
 [ -n "$nonce" ] || nonce=$(date +%s)
 end_marked() {
   for _ in 1 2 3 4 5 6 7 8 9 10; do
-    pids=$(grep -lzxF -- "CONTENTION_CALIBRATE_RUN=$1" /proc/[0-9]*/environ 2>/dev/null |
-      sed -n 's|^/proc/\([0-9]*\)/environ$|\1|p' || true)
+    pids=$(printf '%s\0' /proc/[0-9]*/task/[0-9]*/environ |
+      xargs -0 grep -lzxF -- "CONTENTION_CALIBRATE_RUN=$1" 2>/dev/null |
+      sed -n 's|^/proc/\([0-9]*\)/task/[0-9]*/environ$|\1|p' | sort -u || true)
     [ -n "$pids" ] || return 0
     # shellcheck disable=SC2086
     kill -KILL $pids 2>/dev/null || true
