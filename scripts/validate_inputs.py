@@ -134,7 +134,12 @@ def load_manifest(path, root):
     # Lines end at LF (CR LF too): splitlines() also ended one at a CR, a
     # form feed or U+2028, so a comment holding one had its rest read (a
     # dataset commented out ran) and the lines after it were misnumbered.
-    lines = [line[:-1] if line.endswith("\r") else line for line in read_text(path, "the dataset list").split("\n")]
+    text = read_text(path, "the dataset list")
+    # (a list whose lines all end at a lone CR, classic Mac OS's, was one
+    # line: a comment, "no dataset", or an entry of too many words)
+    if "\r" in text and "\n" not in text:
+        raise InputError(f"{path}: its lines end at a lone CR (accepted: lines ending at LF or CR LF)")
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     for n, line in enumerate(lines, 1):
         words = line.split("#", 1)[0].split()
         where = f"{path}:{n}"
