@@ -45,4 +45,21 @@ static inline int bench_seconds(const char *s, double lo, int lo_inclusive, doub
   return 0;
 }
 
+/* A whole number in [lo, hi]: decimal digits only, wholly read (strtoul
+ * took "1e3" as 1, "-1" as 2^64 - 1 and "x" as 0); leading zeros are the
+ * same number, and one too large for 64 bits is refused by its value, not
+ * by its length. Returns 0 and *out, or -1. */
+static inline int bench_whole(const char *s, unsigned long long lo, unsigned long long hi, unsigned long long *out)
+{
+  if (!s[0] || s[strspn(s, "0123456789")] != '\0')
+    return -1;
+  char *end;
+  errno = 0;
+  unsigned long long v = strtoull(s, &end, 10);
+  if (*end || errno || v < lo || v > hi)
+    return -1;
+  *out = v;
+  return 0;
+}
+
 #endif

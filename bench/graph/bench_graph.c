@@ -122,12 +122,10 @@ static double run(const cg_tech *t, const cfg *c, size_t n, size_t max_events, d
 
 /* A whole decimal number in [lo, hi] (strtoul took "1e3" as 1 and "x" as
  * 0: zero comms divided by zero, zero events printed no rate). */
-static int whole(const char *v, double lo, double hi, size_t *out)
+static int whole(const char *v, unsigned long long lo, unsigned long long hi, size_t *out)
 {
-  if (!*v || strspn(v, "0123456789") != strlen(v) || strlen(v) > 15)
-    return -1;
-  double x = strtod(v, NULL);
-  if (!(x >= lo && x <= hi))
+  unsigned long long x;
+  if (bench_whole(v, lo, hi, &x) != 0)
     return -1;
   *out = (size_t)x;
   return 0;
@@ -143,7 +141,7 @@ static int parse_sizes(char *v, size_t *sizes, size_t *nsizes)
     char *comma = strchr(p, ',');
     if (comma)
       *comma = '\0';
-    int bad = n == 8 || whole(p, 4, 1e9, &sizes[n]) != 0;
+    int bad = n == 8 || whole(p, 4, 1000000000ULL, &sizes[n]) != 0;
     if (comma)
       *comma = ',';
     if (bad)
@@ -191,7 +189,7 @@ int main(int argc, char **argv)
       fputs(usage, stdout); /* asked for: standard output, exit 0 */
       return fflush(stdout) != 0 || ferror(stdout);
     } else if (strcmp(argv[i], "--events") == 0 && i + 1 < argc) {
-      if (whole(argv[++i], 2, 1e12, &max_events) != 0) {
+      if (whole(argv[++i], 2, 1000000000000ULL, &max_events) != 0) {
         fprintf(stderr, "bench_graph: --events '%s': a whole number of events in [2, 1000000000000]\n", argv[i]);
         return 2;
       }

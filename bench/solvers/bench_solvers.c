@@ -242,12 +242,13 @@ static int write_scenario(int argc, char **argv)
   size_t n = 0;
   if (argc > 3) {
     const char *v = argv[3];
-    if (!v[0] || strspn(v, "0123456789") != strlen(v) || strlen(v) > 7 || (n = (size_t)strtoul(v, NULL, 10)) < 1 ||
-        n > 1000000) {
+    unsigned long long x;
+    if (bench_whole(v, 1, 1000000, &x) != 0) {
       fprintf(stderr, "bench_solvers: --scenario N '%s': a whole number of comms in [1, 1000000] (the limit of a "
                       "scenario)\n", v);
       return 2;
     }
+    n = (size_t)x;
   }
   const cg_tech *t = argc > 4 ? cg_tech_find(argv[4]) : NULL;
   size_t w = 0;

@@ -562,14 +562,19 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
     double limit = t_next + fabs(t_next) * SAME_TIME_REL;
     size_t nend = 0;
     while (s.ends.count && s.ends.key[end_heap_top(&s.ends)] <= limit) {
-      /* one event at t_next, but each comm finishes at its own end: the
-       * window (relative to the time, not to the comm's duration) pulled
-       * a 1 ns comm at 4 s 0.39 % early */
+      /* one event, but each comm finishes at its own end: the window
+       * (relative to the time, not to the comm's duration) pulled a 1 ns
+       * comm at 4 s 0.39 % early */
       double end = s.ends.key[end_heap_top(&s.ends)];
       size_t i = pop_end(&s);
       s.r[i].state = DONE;
       finish[i] = end;
       s.ending[nend++] = i;
+      /* the event is at the latest of the ends it takes: at the earliest,
+       * a comm ending later left its share to the others before its end
+       * (its neighbour then ran faster than the link allows) */
+      if (end > t_next)
+        t_next = end;
     }
     if (table)
       table_rows(&s, table, t, t_next);
