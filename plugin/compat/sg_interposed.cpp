@@ -183,6 +183,11 @@ extern "C" void* _ZN7simgrid3s4u4Link11set_latencyEd(void* self, double value)
     std::fprintf(stderr, "contention: SimGrid's Link::set_latency not found (%s)\n", dlerror());
     std::abort();
   }
+  /* SimGrid's set_latency gives the comms of the link their max-min
+   * weight at once, also those in their latency phase; SimGrid 4.x tells
+   * of starts later, and a start of this actor step not told yet kept the
+   * weight the plugin had not corrected (its hidden links' terms). */
+  contention_sg::compat::report_starts();
   if (latency_hook != nullptr)
     latency_hook(*static_cast<const simgrid::s4u::Link*>(self));
   return simgrid_set_latency(self, value);

@@ -156,6 +156,20 @@ std::vector<HostLinks> find_node_links(const std::vector<Host*>& hosts)
   return result;
 }
 
+/* A link of the host's routes both ways (a SHARED private link, a
+ * limiter): it carries the comms of both directions, which no penalty
+ * adds up. Made FATPIPE, nothing held their sum at its bandwidth (the
+ * ledger gives a link back to SimGrid's solver, which then saw a FATPIPE
+ * link): it stays SimGrid's SHARED link, whose max-min binds where the
+ * ledger would give it back. */
+namespace {
+bool both_ways(const HostLinks& h, const Link* l)
+{
+  return std::find(h.out.begin(), h.out.end(), l) != h.out.end() &&
+         std::find(h.in.begin(), h.in.end(), l) != h.in.end();
+}
+} // namespace
+
 void release_node_links(const std::vector<HostLinks>& links, Release how)
 {
   for (const HostLinks& h : links)
@@ -165,7 +179,7 @@ void release_node_links(const std::vector<HostLinks>& links, Release how)
           continue;
         if (how == Release::hide)
           hide_link(l);
-        else if (l->get_sharing_policy() != Link::SharingPolicy::FATPIPE)
+        else if (l->get_sharing_policy() != Link::SharingPolicy::FATPIPE && not both_ways(h, l))
           l->set_sharing_policy(Link::SharingPolicy::FATPIPE); /* its bandwidth stays SimGrid's */
       }
 }

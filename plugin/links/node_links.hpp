@@ -37,7 +37,8 @@ enum class Release {
   fatpipe /* the link becomes FATPIPE at its bandwidth: same rates, slower
              solves; used when SimGrid 3.32 traces the platform, as its Paje
              tracer aborts on a bandwidth change of a SPLITDUPLEX link's
-             halves (they have no trace container) */
+             halves (they have no trace container); a link of both
+             directions (SHARED private link, limiter) stays SHARED */
 };
 
 /* Releases every node link of a resolved host. */
