@@ -6,14 +6,14 @@
  * Prints "cN,seconds" per comm when it ends. Runs with SimGrid's factors
  * at 1 and no cross-traffic unless the command line says otherwise. */
 #include <simgrid/s4u.hpp>
-#include <simgrid/version.h>
-#include <xbt/config.hpp>
 
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "s4u_test_defaults.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -28,17 +28,7 @@ int main(int argc, char* argv[])
     std::fprintf(stderr, "usage: %s PLATFORM OP... [--cfg=...]\n", argv[0]);
     return 2;
   }
-  if (simgrid::config::is_default("network/model"))
-    sg4::Engine::set_config("network/model:contention");
-#if SIMGRID_VERSION_MAJOR >= 4
-  for (const char* f : {"network/bandwidth-factor", "network/latency-factor"})
-    if (simgrid::config::is_default(f))
-      simgrid::config::set_value<std::string>(f, "0:1");
-#else
-  simgrid::config::set_default<std::string>("smpi/bw-factor", "0:1");
-  simgrid::config::set_default<std::string>("smpi/lat-factor", "0:1");
-#endif
-  simgrid::config::set_default<bool>("network/crosstraffic", false);
+  set_test_defaults();
   e.load_platform(argv[1]);
   std::vector<std::vector<std::string>> ops;
   for (int i = 2; i < argc; i++) {
