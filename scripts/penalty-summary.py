@@ -306,21 +306,10 @@ def time_unit(span):
     return 1e9, "ns"
 
 
-# Characters XML 1.0 cannot hold (control characters but tab and line ends).
-XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def xml_text(name):
-    """A host name as SVG text: '&', '<' and '>' escaped (they went in as
-    markup: a file no viewer opened), a character XML cannot hold as
-    U+FFFD."""
-    name = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return XML_ILLEGAL.sub("\ufffd", name)
-
-
 def svg(path, bins, t_begin, width, ranked, out):
     sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
     import model_colors
+    from svg_text import xml_text
     W, H, left, right = 760, 640, 70, 20
     top1, h1 = 48, 200   # penalty over time
     top2, h2 = 360, 180  # mean penalty per host

@@ -2,23 +2,12 @@
 dataset, one horizontal bar per model giving E_abs on a log axis, and the
 paper's own model as a black diamond, read like a figure of the papers."""
 import math
-import re
 
 import model_colors
+from svg_text import xml_text
 from validate_report import pct
 
 LO = 0.01  # % : smaller errors (and 0) are drawn at the axis start
-
-# Characters XML 1.0 cannot hold (control characters but tab and line ends).
-XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
-
-
-def xml_text(name):
-    """A dataset name as SVG text: '&', '<' and '>' escaped (they went in as
-    markup: a chart no viewer opened), a character XML cannot hold as
-    U+FFFD."""
-    name = name.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return XML_ILLEGAL.sub("\ufffd", name)
 
 
 def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False):
