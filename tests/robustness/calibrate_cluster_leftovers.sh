@@ -14,22 +14,12 @@ trap 'pkill -KILL -f "$tmp/fake/marker-sleep" 2>/dev/null || true; rm -rf "$tmp"
 fake_cluster "$tmp"
 cp "$(command -v sleep)" "$tmp/fake/marker-sleep"
 mv "$tmp/fake/mpirun" "$tmp/fake/replay"
-calibrate() {  # calibrate MPIRUN-COMMANDS ARGS...: exit status in $rc, stderr in $tmp/err
-  printf '#!/bin/sh\n%s\n' "$1" > "$tmp/fake/mpirun"
-  chmod +x "$tmp/fake/mpirun"
-  shift
-  set +e
-  PATH="$tmp/fake:$PATH" sh "$src/scripts/calibrate-cluster.sh" --nodes 2 --out "$tmp/out" --reps 1 --p2p-steps 1 \
-    --build "$build" "$@" > /dev/null 2> "$tmp/err"
-  rc=$?
-  set -e
-}
 left() { sleep 0.3; pgrep -f "$tmp/fake/marker-sleep" > /dev/null; }
-calibrate "$tmp/fake/marker-sleep 61 & wait" --timeout 1
+calibrate_with "$tmp/fake/marker-sleep 61 & wait" --timeout 1
 [ $rc = 1 ] || { cat "$tmp/err"; fail "a launcher that never returns: exit status $rc, want 1"; }
 grep -q "point-to-point send on 2 nodes: killed after 1 s" "$tmp/err" || { cat "$tmp/err"; fail "not the timeout's line"; }
 ! left || fail "the rank of the launcher killed by --timeout still runs"
-calibrate "$tmp/fake/marker-sleep 62 & exec $tmp/fake/replay \"\$@\""
+calibrate_with "$tmp/fake/marker-sleep 62 & exec $tmp/fake/replay \"\$@\""
 [ $rc = 0 ] || { cat "$tmp/err"; fail "a launcher leaving a child: exit status $rc, want 0"; }
 ! left || fail "the child a launcher left still runs after the calibration"
 echo "no process of a measurement left: after its timeout, and after a launcher that ended"

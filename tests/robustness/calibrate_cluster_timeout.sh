@@ -16,24 +16,15 @@ trap 'pkill -f "$tmp/fake/marker-sleep" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 . "$src/tests/robustness/calibrate_fake.sh"
 fake_cluster "$tmp"
 cp "$(command -v sleep)" "$tmp/fake/marker-sleep"
-calibrate() {  # calibrate PINGPONG-COMMANDS ARGS...: exit status in $rc, stderr in $tmp/err
-  printf '#!/bin/sh\n%s\n' "$1" > "$tmp/fake/mpirun"
-  shift
-  set +e
-  PATH="$tmp/fake:$PATH" sh "$src/scripts/calibrate-cluster.sh" --nodes 2 --out "$tmp/out" --reps 1 --p2p-steps 1 \
-    --build "$build" "$@" > /dev/null 2> "$tmp/err"
-  rc=$?
-  set -e
-}
 start=$(date +%s)
-calibrate "exec $tmp/fake/marker-sleep 60" --timeout 1
+calibrate_with "exec $tmp/fake/marker-sleep 60" --timeout 1
 took=$(($(date +%s) - start))
 [ $rc = 1 ] || { cat "$tmp/err"; fail "a launcher that never returns: exit status $rc, want 1"; }
 [ "$(tail -n 1 "$tmp/err")" = "calibrate-cluster.sh: point-to-point send on 2 nodes: killed after 1 s of wall time (--timeout 1); accepted: a larger --timeout, or a launcher that ends" ] ||
   { cat "$tmp/err"; fail "not the timeout's line"; }
 [ $took -lt 30 ] || fail "stopped after $took s"
 ! pgrep -f "$tmp/fake/marker-sleep" > /dev/null || fail "the measurement still runs"
-calibrate "exit 2"
+calibrate_with "exit 2"
 [ $rc = 1 ] || { cat "$tmp/err"; fail "a launcher that fails: exit status $rc, want 1"; }
 [ "$(tail -n 1 "$tmp/err")" = "calibrate-cluster.sh: point-to-point send on 2 nodes: mpirun failed (exit status 2; its output is above)" ] ||
   { cat "$tmp/err"; fail "not the failed launcher's line"; }

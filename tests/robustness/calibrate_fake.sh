@@ -18,3 +18,18 @@ EOT
   printf '<?xml version="1.0"?>\n<scenario bandwidth="4.8e+09">\n  <comm id="ref" src="n0" dst="n1" size="20000" measured="4.149e-06"/>\n</scenario>\n' > "$1/m/00-ref.xml"
   printf '<?xml version="1.0"?>\n<scenario bandwidth="4.8e+09">\n  <comm id="c0" src="n0" dst="n1" size="20000" measured="4.149e-06"/>\n  <comm id="c1" src="n1" dst="n0" size="20000" measured="7.89e-06"/>\n</scenario>\n' > "$1/m/10-bidir.xml"
 }
+
+# calibrate_with LAUNCHER-COMMANDS ARGS... (sourced; uses $tmp, $src,
+# $build): the fake mpirun becomes a script of LAUNCHER-COMMANDS, then
+# scripts/calibrate-cluster.sh runs on 2 nodes with ARGS; its exit status
+# in $rc, its stderr in $tmp/err.
+calibrate_with() {
+  printf '#!/bin/sh\n%s\n' "$1" > "$tmp/fake/mpirun"
+  chmod +x "$tmp/fake/mpirun"
+  shift
+  set +e
+  PATH="$tmp/fake:$PATH" sh "$src/scripts/calibrate-cluster.sh" --nodes 2 --out "$tmp/out" --reps 1 --p2p-steps 1 \
+    --build "$build" "$@" > /dev/null 2> "$tmp/err"
+  rc=$?
+  set -e
+}
