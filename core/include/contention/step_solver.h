@@ -46,8 +46,9 @@ void cg_step_table_free(cg_step_table *t);
  * tech == NULL to use each comm's given penalties instead. `table` may be
  * NULL. Self-comms (src == dst) never enter the graph and run uncontended
  * (penalty 1); zero-byte comms finish at their start and perturb nobody.
- * Comms whose predicted end is within a relative 1e-12 of the next event's
- * time finish at that event. Returns 0, or -1 with a message in err
+ * Comms whose predicted ends are within 8 ulps of the next event's time
+ * end in that event (one step boundary, at the latest of them), each
+ * finishing at its own end. Returns 0, or -1 with a message in err
  * starting "comm N " (N its index in `comms`): a given penalty list too
  * short, a given or rule penalty not finite or below 1. Running out of
  * memory ends the process (cg_xmalloc). */

@@ -26,6 +26,7 @@
  * finish times agree with the per-comm path to a few 1e-16 relative. */
 #include "contention/step_solver.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +36,11 @@
 #include "contention/limiter_share.h"
 #include "end_heap.h"
 
-#define SAME_TIME_REL 1e-12
+/* Ends this close (relative to the time) are one event: equal ends reached
+ * by different sums differ by a few ulps. A wider window (1e-12) held a
+ * departure or an arrival picoseconds from another pair's end until that
+ * end, and the comms sharing their hosts ran at stale rates meanwhile. */
+#define SAME_TIME_REL (8 * DBL_EPSILON)
 #define NO_INDEX ((size_t)-1)
 
 enum { PENDING, ACTIVE, DONE };
