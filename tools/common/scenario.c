@@ -621,11 +621,11 @@ static int load(FILE *f, const char *data, size_t len, const scenario_limits *li
   strmap_init(&ld.comm_ids);
   strmap_init(&ld.rack_ids);
   int rc = run(&ld, f, data, len);
-  if (rc == 0)
-    number_by_name(sc, ld.rack_count);
   strmap_free(&ld.host_ids);
   strmap_free(&ld.comm_ids);
   strmap_free(&ld.rack_ids);
+  if (rc == 0) /* once the name tables are freed: a lower peak of memory */
+    number_by_name(sc, ld.rack_count);
   for (size_t i = 0; i < ld.rack_count; i++)
     free(ld.racks[i]);
   free(ld.racks);
