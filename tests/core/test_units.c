@@ -42,6 +42,17 @@ int main(void)
   CHECK(q("1.9e3ns", CG_UNIT_TIME) == 1.9e-6);
   CHECK(q("2.011Mb", CG_UNIT_SIZE) == 251375.0);
   CHECK(q("0.7Gbps", CG_UNIT_BANDWIDTH) == 87500000.0);
+  /* So do minutes, hours, days and weeks: the decimal number is multiplied
+   * by 60, 3600, 86400 or 604800 exactly, then rounded once. 2.01h was
+   * 7235.9999999999991 (2.01 rounded, then times 3600): a comm starting
+   * at 2.01h and one at 7236 s made a step of 9e-13 s. */
+  CHECK(q("2.01h", CG_UNIT_TIME) == 7236.0);
+  CHECK(q("2.01w", CG_UNIT_TIME) == 1215648.0);
+  CHECK(q("2.01e-6m", CG_UNIT_TIME) == 1.206e-4);
+  CHECK(q("0.1E-5d", CG_UNIT_TIME) == 0.0864);
+  CHECK(q("305.991h", CG_UNIT_TIME) == 1101567.6);
+  CHECK(q("1.5m", CG_UNIT_TIME) == 90.0);
+  bad("-0.0h", CG_UNIT_TIME, "time '-0.0h' has a minus sign");
   bad("", CG_UNIT_SIZE, "empty size value");
   bad("abc", CG_UNIT_SIZE, "'abc' is not a number");
   bad("nan", CG_UNIT_SIZE, "'nan' is not a number");

@@ -559,6 +559,55 @@ static int run(loader *ld, FILE *f, const char *data, size_t len)
   return ld->failed ? -1 : 0;
 }
 
+typedef struct named_host {
+  const char *name;
+  size_t old;
+} named_host;
+
+static int by_name(const void *a, const void *b)
+{
+  return strcmp(((const named_host *)a)->name, ((const named_host *)b)->name);
+}
+
+/* Numbers the hosts in name order (byte order) and the racks in order of
+ * their first host, as the plugin numbers a platform's: a technology
+ * breaks ties by host index (hier-ethernet's Algorithm 1 by (src, dst)),
+ * so numbering them in order of appearance made the penalties depend on
+ * the order of the comm lines, and differ from the plugin's. */
+static void number_by_name(scenario *sc, size_t rack_count)
+{
+  size_t n = sc->host_count;
+  if (n < 2)
+    return;
+  named_host *order = cg_xmalloc(n * sizeof *order);
+  for (size_t i = 0; i < n; i++)
+    order[i] = (named_host){sc->hosts[i], i};
+  qsort(order, n, sizeof *order, by_name);
+  size_t *new_of = cg_xmalloc(n * sizeof *new_of);
+  char **hosts = cg_xmalloc(n * sizeof *hosts);
+  int32_t *racks = cg_xmalloc(n * sizeof *racks);
+  int32_t *rack_of = cg_xmalloc((rack_count ? rack_count : 1) * sizeof *rack_of);
+  for (size_t r = 0; r < rack_count; r++)
+    rack_of[r] = -1;
+  int32_t next_rack = 0;
+  for (size_t i = 0; i < n; i++) {
+    size_t old = order[i].old;
+    new_of[old] = i;
+    hosts[i] = sc->hosts[old];
+    int32_t r = sc->racks[old];
+    if (r >= 0 && rack_of[r] < 0)
+      rack_of[r] = next_rack++;
+    racks[i] = r >= 0 ? rack_of[r] : -1;
+  }
+  for (size_t c = 0; c < sc->comm_count; c++) {
+    sc->comms[c].src = (cg_host)new_of[sc->comms[c].src];
+    sc->comms[c].dst = (cg_host)new_of[sc->comms[c].dst];
+  }
+  memcpy(sc->hosts, hosts, n * sizeof *hosts);
+  memcpy(sc->racks, racks, n * sizeof *racks);
+  free(order), free(new_of), free(hosts), free(racks), free(rack_of);
+}
+
 static int load(FILE *f, const char *data, size_t len, const scenario_limits *limits, scenario *sc,
                 char *err, size_t errlen)
 {
@@ -575,6 +624,8 @@ static int load(FILE *f, const char *data, size_t len, const scenario_limits *li
   strmap_free(&ld.host_ids);
   strmap_free(&ld.comm_ids);
   strmap_free(&ld.rack_ids);
+  if (rc == 0) /* once the name tables are freed: a lower peak of memory */
+    number_by_name(sc, ld.rack_count);
   for (size_t i = 0; i < ld.rack_count; i++)
     free(ld.racks[i]);
   free(ld.racks);

@@ -31,7 +31,8 @@ typedef struct scenario {
   char *file;              /* as messages show it: control characters escaped */
   double bandwidth;        /* bytes per second, >= DBL_MIN: 1 / bandwidth and
                               every start + size / bandwidth are finite */
-  char **hosts;            /* host names by index, in order of appearance */
+  char **hosts;            /* host names by index, in name order (byte order, as
+                              the plugin numbers a platform's hosts) */
   int32_t *racks;          /* rack index of each host, -1 if undeclared */
   size_t host_count;
   scenario_comm *comms;

@@ -89,6 +89,7 @@ typedef struct fit_ctx {
   double params[CG_FIT_MAX_PARAMS + 1];
   size_t idx[CG_FIT_MAX_PARAMS], dim; /* fitted parameters */
   double *pred;
+  double *terms; /* |relative error| of every comm, for sums() */
   size_t evaluations;
 } fit_ctx;
 
@@ -104,13 +105,32 @@ static size_t max_comms(const cg_fit_scheme *s, size_t count)
   return m;
 }
 
+static int by_value(const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static size_t total_comms(const cg_fit_scheme *s, size_t count)
+{
+  size_t t = 0;
+  for (size_t k = 0; k < count; k++)
+    t += s[k].n;
+  return t;
+}
+
 /* Sum of squared relative errors, sum of |relative error|, comm count and
  * max over the schemes (all but ctx->skip) at ctx->params; -1 on a solver
- * error. */
+ * error. The sums are taken over the errors sorted by size, so they are
+ * the same bits whatever the order of the schemes and of their comms: a
+ * search in a flat direction (a parameter the schemes do not identify)
+ * follows the sums' last bits, and the fit then depended on the order of
+ * the files. */
 static int sums(fit_ctx *c, double *sq, double *ab, size_t *n, double *mx, size_t *bad, cg_error *err)
 {
   *sq = *ab = *mx = 0;
   *n = 0;
+  size_t m = 0;
   for (size_t k = 0; k < c->count; k++) {
     if (k == c->skip)
       continue;
@@ -120,14 +140,17 @@ static int sums(fit_ctx *c, double *sq, double *ab, size_t *n, double *mx, size_
         *bad = k;
       return -1;
     }
-    for (size_t i = 0; i < s->n; i++) {
-      double r = (c->pred[i] - s->measured[i]) / s->measured[i];
-      *sq += r * r;
-      *ab += fabs(r);
-      *mx = fmax(*mx, fabs(r));
-    }
+    for (size_t i = 0; i < s->n; i++)
+      c->terms[m++] = fabs((c->pred[i] - s->measured[i]) / s->measured[i]);
     *n += s->n;
   }
+  qsort(c->terms, m, sizeof *c->terms, by_value);
+  for (size_t i = 0; i < m; i++) {
+    *sq += c->terms[i] * c->terms[i];
+    *ab += c->terms[i];
+  }
+  if (m)
+    *mx = c->terms[m - 1];
   return 0;
 }
 
@@ -589,12 +612,13 @@ int cg_fit_errors(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
   memcpy(c.params, params, tech->param_count * sizeof *params);
   c.params[tech->param_count] = limiter;
   c.pred = cg_xmalloc(max_comms(schemes, count) * sizeof *c.pred);
+  c.terms = cg_xmalloc((total_comms(schemes, count) + 1) * sizeof *c.terms);
   double sq, ab, mx;
   size_t n;
   int rc = sums(&c, &sq, &ab, &n, &mx, bad_scheme, err);
   *e_abs = n ? ab / (double)n : 0;
   *e_max = mx;
-  free(c.pred);
+  free(c.pred), free(c.terms);
   return rc;
 }
 
@@ -617,16 +641,15 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
     cg_tech_default_params(tech, c.params);
     c.params[tech->param_count] = cg_fit_limiter_param.default_value;
   }
-  size_t total = 0;
-  for (size_t k = 0; k < count; k++)
-    total += schemes[k].n;
+  size_t total = total_comms(schemes, count);
   c.pred = cg_xmalloc(max_comms(schemes, count) * sizeof *c.pred);
+  c.terms = cg_xmalloc((total + 1) * sizeof *c.terms);
   double *r0 = cg_xmalloc((total ? total : 1) * sizeof *r0), *r = cg_xmalloc((total ? total : 1) * sizeof *r);
   size_t bad = 0;
   double sq, ab, mx;
   size_t n;
   if (sums(&c, &sq, &ab, &n, &mx, &bad, err)) {
-    free(c.pred), free(r0), free(r);
+    free(c.pred), free(c.terms), free(r0), free(r);
     return -1;
   }
   residuals(&c, r0);
@@ -734,6 +757,6 @@ int cg_fit_params(const cg_fit_scheme *schemes, size_t count, const cg_tech *tec
   } else if (c.dim == 0) {
     res->e_loo = res->e_abs;
   }
-  free(c.pred), free(r0), free(r);
+  free(c.pred), free(c.terms), free(r0), free(r);
   return 0;
 }

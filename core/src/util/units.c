@@ -13,27 +13,29 @@
 
 #include "contention/quote.h"
 
-/* A unit is 10^exp10 x mult: the power of ten shifts the exponent of the
- * decimal number before it is converted, so that "2.01kB" is the double
- * nearest to 2010, as written out (2.01 x 1e3 is 2009.9999999999998);
- * mult is then applied (a power of two, or 60, 3600...). */
-typedef struct unit { const char *suffix; int exp10; double mult; } unit;
+/* A unit is 10^exp10 x odd x mult: the power of ten shifts the exponent
+ * of the decimal number and the odd factor multiplies its digits before it
+ * is converted, so that "2.01kB" is the double nearest to 2010 and "2.01h"
+ * the one nearest to 7236, as written out (2.01 x 1e3 is
+ * 2009.9999999999998, 2.01 x 3600 is 7235.9999999999991); mult, a power of
+ * two, is then applied exactly. */
+typedef struct unit { const char *suffix; int exp10; double mult; int odd; } unit;
 
 static const unit size_units[] = {
-  {"B", 0, 1}, {"kB", 3, 1}, {"MB", 6, 1}, {"GB", 9, 1}, {"TB", 12, 1}, {"PB", 15, 1},
-  {"KiB", 0, 1024.0}, {"MiB", 0, 1048576.0}, {"GiB", 0, 1073741824.0}, {"TiB", 0, 1099511627776.0},
-  {"b", 0, 0.125}, {"kb", 3, 0.125}, {"Mb", 6, 0.125}, {"Gb", 9, 0.125}, {"Tb", 12, 0.125},
-  {"Kib", 0, 128.0}, {"Mib", 0, 131072.0}, {"Gib", 0, 134217728.0}, {"Tib", 0, 137438953472.0},
-  {NULL, 0, 0}};
+  {"B", 0, 1, 1}, {"kB", 3, 1, 1}, {"MB", 6, 1, 1}, {"GB", 9, 1, 1}, {"TB", 12, 1, 1}, {"PB", 15, 1, 1},
+  {"KiB", 0, 1024.0, 1}, {"MiB", 0, 1048576.0, 1}, {"GiB", 0, 1073741824.0, 1}, {"TiB", 0, 1099511627776.0, 1},
+  {"b", 0, 0.125, 1}, {"kb", 3, 0.125, 1}, {"Mb", 6, 0.125, 1}, {"Gb", 9, 0.125, 1}, {"Tb", 12, 0.125, 1},
+  {"Kib", 0, 128.0, 1}, {"Mib", 0, 131072.0, 1}, {"Gib", 0, 134217728.0, 1}, {"Tib", 0, 137438953472.0, 1},
+  {NULL, 0, 0, 0}};
 static const unit bandwidth_units[] = {
-  {"Bps", 0, 1}, {"kBps", 3, 1}, {"MBps", 6, 1}, {"GBps", 9, 1}, {"TBps", 12, 1},
-  {"KiBps", 0, 1024.0}, {"MiBps", 0, 1048576.0}, {"GiBps", 0, 1073741824.0}, {"TiBps", 0, 1099511627776.0},
-  {"bps", 0, 0.125}, {"kbps", 3, 0.125}, {"Mbps", 6, 0.125}, {"Gbps", 9, 0.125}, {"Tbps", 12, 0.125},
-  {"Kibps", 0, 128.0}, {"Mibps", 0, 131072.0}, {"Gibps", 0, 134217728.0}, {"Tibps", 0, 137438953472.0},
-  {NULL, 0, 0}};
+  {"Bps", 0, 1, 1}, {"kBps", 3, 1, 1}, {"MBps", 6, 1, 1}, {"GBps", 9, 1, 1}, {"TBps", 12, 1, 1},
+  {"KiBps", 0, 1024.0, 1}, {"MiBps", 0, 1048576.0, 1}, {"GiBps", 0, 1073741824.0, 1}, {"TiBps", 0, 1099511627776.0, 1},
+  {"bps", 0, 0.125, 1}, {"kbps", 3, 0.125, 1}, {"Mbps", 6, 0.125, 1}, {"Gbps", 9, 0.125, 1}, {"Tbps", 12, 0.125, 1},
+  {"Kibps", 0, 128.0, 1}, {"Mibps", 0, 131072.0, 1}, {"Gibps", 0, 134217728.0, 1}, {"Tibps", 0, 137438953472.0, 1},
+  {NULL, 0, 0, 0}};
 static const unit time_units[] = {
-  {"s", 0, 1}, {"ms", -3, 1}, {"us", -6, 1}, {"ns", -9, 1}, {"ps", -12, 1},
-  {"m", 0, 60}, {"h", 0, 3600}, {"d", 0, 86400}, {"w", 0, 604800}, {NULL, 0, 0}};
+  {"s", 0, 1, 1}, {"ms", -3, 1, 1}, {"us", -6, 1, 1}, {"ns", -9, 1, 1}, {"ps", -12, 1, 1},
+  {"m", 0, 4, 15}, {"h", 0, 16, 225}, {"d", 0, 128, 675}, {"w", 0, 128, 4725}, {NULL, 0, 0, 0}};
 
 static const unit *table(cg_unit_kind k)
 {
@@ -107,9 +109,11 @@ static int check_range(const char *q, int nonzero, double v, char *err, size_t e
 }
 
 /* Converts the decimal number text[0..len) (as found by scan_number),
- * times 10^exp10: the exponent is shifted in the text, so the result is
- * rounded once. */
-static int convert(const char *text, const char *q, size_t len, int exp10, double *out, char *err, size_t errlen)
+ * times odd x 10^exp10: the number is rewritten as its digits times odd
+ * (exact, in decimal) and a shifted exponent, so the result is rounded
+ * once. odd is 1 or a small odd factor (at most 4725). */
+static int convert(const char *text, const char *q, size_t len, int exp10, int odd, double *out, char *err,
+                   size_t errlen)
 {
   char num[160];
   if (len >= 128) {
@@ -118,13 +122,46 @@ static int convert(const char *text, const char *q, size_t len, int exp10, doubl
   }
   memcpy(num, text, len);
   num[len] = '\0';
-  if (exp10) {
+  if (exp10 || odd > 1) {
     char *e = strpbrk(num, "eE");
     long given = 0;
     if (e) {
       errno = 0;
       given = strtol(e + 1, NULL, 10); /* saturates: strtod then overflows or underflows */
       *e = '\0';
+    }
+    if (odd > 1) {
+      /* num = [sign] digits [. digits]: the digits times odd, the point
+       * moved into the exponent. */
+      char digits[160];
+      size_t n = 0, i = num[0] == '+' || num[0] == '-' ? 1 : 0;
+      long frac = 0;
+      int in_frac = 0;
+      for (; num[i]; i++) {
+        if (num[i] == '.') {
+          in_frac = 1;
+          continue;
+        }
+        digits[n++] = num[i];
+        frac += in_frac;
+      }
+      /* digits * odd, from the last digit (at most 4 more digits) */
+      char prod[168];
+      size_t m = sizeof prod - 1;
+      prod[m] = '\0';
+      long carry = 0;
+      for (size_t k = n; k-- > 0;) {
+        long d = (long)(digits[k] - '0') * odd + carry;
+        prod[--m] = (char)('0' + d % 10);
+        carry = d / 10;
+      }
+      while (carry) {
+        prod[--m] = (char)('0' + carry % 10);
+        carry /= 10;
+      }
+      size_t sign = num[0] == '-' ? 1 : 0;
+      snprintf(num, sizeof num, "%s%s", sign ? "-" : "", prod + m);
+      given = given > 100000 ? 100000 : given < -100000 ? -100000 : given - frac;
     }
     long shifted = given > 100000 ? 100000 : given < -100000 ? -100000 : given + exp10;
     snprintf(num + strlen(num), sizeof num - strlen(num), "e%ld", shifted);
@@ -152,7 +189,7 @@ int cg_parse_number(const char *text, double *out, char *err, size_t errlen)
     return -1;
   }
   double v;
-  if (convert(text, q, len, 0, &v, err, errlen))
+  if (convert(text, q, len, 0, 1, &v, err, errlen))
     return -1;
   *out = v;
   return 0;
@@ -187,7 +224,7 @@ int cg_parse_quantity(const char *text, cg_unit_kind kind, double *out, char *er
     found = u;
   }
   double v;
-  if (convert(text, q, len, found ? found->exp10 : 0, &v, err, errlen))
+  if (convert(text, q, len, found ? found->exp10 : 0, found && found->odd > 1 ? found->odd : 1, &v, err, errlen))
     return -1;
   if (found)
     v *= found->mult;
