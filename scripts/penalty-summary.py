@@ -418,6 +418,10 @@ if __name__ == "__main__":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
             die("standard output: Bad file descriptor (closed when the program started)")
+        # A host name the output's encoding lacks (PYTHONIOENCODING=ascii, a
+        # Latin-1 locale) with a backslash escape, as the campaign's labels:
+        # the report ended in a UnicodeEncodeError traceback.
+        console.escape_stdout()
         main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # a full disk, a closed descriptor
