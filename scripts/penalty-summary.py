@@ -369,7 +369,10 @@ def svg(path, bins, t_begin, width, ranked, out):
     s.append(f'<text x="{(x0 + x1) / 2}" y="{H - 8}" text-anchor="middle">sending host</text>')
     s.append("</svg>")
     try:
-        with open(path, "w") as f:
+        # UTF-8, the encoding of an SVG without a declaration, whatever the
+        # locale: an ASCII one ended in a traceback on its 'µs', a Latin-1
+        # one wrote bytes no viewer read.
+        with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(s) + "\n")
     except OSError as e:
         die(f"--svg {path}: {e.strerror}")
