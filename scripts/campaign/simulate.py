@@ -18,7 +18,10 @@ import time
 import results
 import run_watchdog
 
-SIM_TIME = re.compile(r"^\[([0-9]+\.[0-9]+)\] Simulated time: ", re.M)
+# Anywhere on its line: after a program's own text that had no line end
+# (progress dots on stderr) it is not at the start of one, and the run was
+# 'failed' with no time.
+SIM_TIME = re.compile(r"\[([0-9]+\.[0-9]+)\] Simulated time: ")
 CHECKSUM = re.compile(r"^workload,[^,\n]*,[0-9]+,[^,\n]*,([^,\s]+)\s*$", re.M)
 # SimGrid 3.32's smpirun exits 0 after these: they mark a failed run too.
 ABORT = "MPI_Abort was called"
@@ -28,7 +31,7 @@ LOG_PREFIX = re.compile(r"^(\[[^]]*\] )?(\S+:[0-9]+: )?\[[^]]+\] ")
 ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Cannot|Segmentation|Aborted")
 TAIL_BYTES = 8 << 20
 NO_TIME = "no 'Simulated time' line in the output"
-LINE_HEAD = 200  # characters of a line last_time() searches
+LINE_HEAD = 200  # characters at each end of a line scan_whole() searches
 
 _running = {}  # pid -> Popen, for kill_all()
 _stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
@@ -71,9 +74,14 @@ def scan_whole(path):
     DEADLOCK text it holds or ''), read a MiB at a time: the last TAIL_BYTES
     alone missed a time line followed by more output (leaked handles
     listed, a wrapper's report at exit), and the run was 'failed'. A line
-    is searched for the time by its first LINE_HEAD characters, where the
-    time is: memory stays bounded on a line of gigabytes."""
-    last, head, before, failed = None, "", "", ""
+    is searched for the time by its first and last LINE_HEAD characters
+    (SMPI's text ends its line, after whatever the program left on it
+    without a line end): memory stays bounded on a line of gigabytes."""
+    last, head, tail, before, failed = None, "", "", "", ""
+
+    def line_time(head, tail):
+        found = SIM_TIME.findall(tail) or SIM_TIME.findall(head)
+        return found[-1] if found else None
     try:
         with open(path, "rb") as f:
             while True:
@@ -88,14 +96,12 @@ def scan_whole(path):
                 for i, piece in enumerate(lines):
                     if len(head) < LINE_HEAD:
                         head += piece[:LINE_HEAD - len(head)]
+                    tail = (tail + piece[-LINE_HEAD:])[-LINE_HEAD:]
                     if i < len(lines) - 1:  # the line ends here
-                        found = SIM_TIME.findall(head)
-                        if found:
-                            last = found[-1]
-                        head = ""
+                        last = line_time(head, tail) or last
+                        head, tail = "", ""
             if head:  # a last line without its line end
-                found = SIM_TIME.findall(head)
-                last = found[-1] if found else last
+                last = line_time(head, tail) or last
     except OSError:
         pass
     return last, failed
