@@ -163,7 +163,7 @@ def _run_bounded(cmd, env, timeout):
         gate = run_watchdog.Gate()
         try:
             p = subprocess.Popen(gate.wrap(cmd), stdin=gate.stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 text=True, env=env, start_new_session=True, errors="replace")
+                                 encoding="utf-8", env=env, start_new_session=True, errors="replace")
         except OSError:
             gate.close()
             raise
@@ -199,7 +199,10 @@ def _wait_bounded(p, timeout):
 
 def _one(run, index, bench_run, work, timeout):
     base = os.path.join(work, f"run{index:04d}")
-    with open(base + ".graph", "w") as f:
+    # Every file of a run in UTF-8, as the data files it comes from, whatever
+    # the locale: under an ASCII one a comm named 'é' was a UnicodeEncodeError
+    # traceback; under Latin-1 its time was read back under another name.
+    with open(base + ".graph", "w", encoding="utf-8") as f:
         f.writelines(" ".join(c) + "\n" for c in run.graph)
     tmp = base + ".tmp"
     if any(c.isspace() for c in tmp):  # smpirun splits the hostfile path it gets there: every run failed
@@ -215,7 +218,7 @@ def _one(run, index, bench_run, work, timeout):
     cmd = [bench_run, graph, "-platform", run.platform.path] + \
         model_args(run.model, run.technology, run.platform)
     run.log = base + ".log"
-    with open(base + ".cmd", "w", errors="surrogateescape") as f:  # (an --out path that is not UTF-8)
+    with open(base + ".cmd", "w", encoding="utf-8", errors="surrogateescape") as f:  # (an --out path that is not UTF-8)
         f.write(" ".join(cmd) + "\n")
     try:
         status, stdout, stderr = _run_bounded(cmd, env, timeout)
@@ -223,7 +226,7 @@ def _one(run, index, bench_run, work, timeout):
         return
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    with open(run.log, "w") as f:
+    with open(run.log, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(stdout + stderr)
     if status is None:
         run.error = f"killed after {timeout:g} s of wall time (--timeout)"
