@@ -384,10 +384,18 @@ def run_hostfiles(runs, cwd):
     return [os.path.join(cwd, r["argv"][r["argv"].index("-hostfile") + 1]) for r in runs]
 
 
+# The installed launcher's PLUGIN line (plugin/CMakeLists.txt): the library
+# from the directory of the launcher's target, symlinks resolved.
+INSTALLED_PLUGIN = re.compile(rb'^PLUGIN="\$\(cd "\$\(dirname "\$\(readlink -f "\$0"\)"\)/([^"\n]*)" && pwd\)/([^"/\n]+)"$',
+                              re.M)
+
+
 def launcher_files(smpirun):
     """The launcher and, for the project's smpirun wrapper, the plugin
-    library it loads (its PLUGIN="..." line): a plugin rebuilt between a
-    campaign and its --resume gave rows of two builds under one label."""
+    library it loads (its PLUGIN="..." line: a path in the build tree's,
+    one from its own place in the installed smpirun-contention): a plugin
+    rebuilt (or installed again) between a campaign and its --resume gave
+    rows of two builds under one label."""
     files = [smpirun]
     try:
         with open(smpirun, "rb") as f:
@@ -395,7 +403,13 @@ def launcher_files(smpirun):
     except OSError:
         return files
     m = re.search(rb'^PLUGIN="([^"\n]+)"$', head, re.M)
-    return files + [os.fsdecode(m.group(1))] if m else files
+    if m:
+        return files + [os.fsdecode(m.group(1))]
+    m = INSTALLED_PLUGIN.search(head)
+    if m:
+        where = os.path.join(os.path.dirname(os.path.realpath(smpirun)), os.fsdecode(m.group(1)))
+        return files + [os.path.join(os.path.realpath(where), os.fsdecode(m.group(2)))]
+    return files
 
 
 # smpirun options whose value is a file the run reads.
