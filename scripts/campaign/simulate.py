@@ -50,6 +50,11 @@ _TOKEN = f"{os.getpid()}-{secrets.token_hex(6)}"
 _watchdog = run_watchdog.Watchdog(_TOKEN + ".")  # kills the runs if the campaign is killed (called with _lock held)
 
 
+def mark(what):
+    """The MARK word of this campaign's run (or planning call) what."""
+    return f"{_TOKEN}.{what}"
+
+
 class NotStarted(Exception):
     """The campaign was stopped before this run started."""
 
@@ -129,7 +134,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
     by their MARK; they went on running after the run, and after the
     campaign."""
     timed_out = threading.Event()
-    mark = f"{_TOKEN}.{index}"
+    word = mark(index)
     with open(out_path, "w") as fo, open(err_path, "w") as fe:
         t0 = time.monotonic()
         with _lock:  # kill_all() either sees this run or has already stopped the campaign
@@ -139,7 +144,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
             gate = run_watchdog.Gate()
             try:
                 p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=fo, stderr=fe,
-                                     start_new_session=True, env=run_watchdog.marked_environ(mark))
+                                     start_new_session=True, env=run_watchdog.marked_environ(word))
             except OSError as e:
                 gate.close()
                 if e.errno in SHORTAGE:  # the campaign's own limit, not the run's: it would count as finished
@@ -174,7 +179,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
             os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
             with _lock:
                 exited.set()
-            end_leftovers(p.pid, mark)
+            end_leftovers(p.pid, word)
             _, status, usage = os.wait4(p.pid, 0)
         finally:
             if timer:
