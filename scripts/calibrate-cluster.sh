@@ -229,20 +229,24 @@ run "contention schemes" "$nodes" "$out/bin/contention-bench" --schemes "$out/sc
 # damaged row (a duration past the largest double, inf to awk, among them)
 # is an error naming the file: a ping-pong file without rows
 # gave a platform of latency 0 s, exit 0; a missing 00-ref.xml, sed's
-# error and exit status 2 (a usage error).
+# error and exit status 2 (a usage error). A duration is from 1e-299 to
+# 1e299 s, so that a quarter of it, the link latency, is one the platform
+# takes (0, or 1e-300 to 1e300 s): a subnormal one rounded to a platform
+# of latency 0 s, exit 0, and one out of that range ended in the
+# generator's refusal, exit 2.
 ref=$out/schemes/00-ref.xml
 [ -f "$ref" ] || { say "calibrate-cluster.sh: $ref: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)"; exit 1; }
 bw=$(sed -n 's/.*<scenario bandwidth="\([^"]*\)".*/\1/p' "$ref")
 lat=$(awk -F, 'NR == 1 && $0 == "size,duration" { next }
-               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 > 0 &&
-                 $2 + 0 <= 1.7976931348623157e308 && NF == 2) { bad = NR; exit }
+               !($1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]*[.]?[0-9]+([eE][-+]?[0-9]+)?$/ && $2 + 0 >= 1e-299 &&
+                 $2 + 0 <= 1e299 && NF == 2) { bad = NR; exit }
                min == "" || $1 + 0 < min + 0 { min = $1; t = $2; next }
                $1 + 0 == min + 0 && $2 + 0 < t + 0 { t = $2 }
                END { if (bad) print "line " bad; else if (min == "") print "none"; else printf "%.9g\n", t / 2 }' \
   "$out/p2p/pingpong.csv")
 case $lat in
   line* | none)
-    say "calibrate-cluster.sh: $out/p2p/pingpong.csv$([ "$lat" = none ] && echo ": no measurement" || echo ":${lat#line }: not a measurement row") (accepted: size,duration rows, a whole number of bytes and a positive number of seconds, as pingpong writes them)"
+    say "calibrate-cluster.sh: $out/p2p/pingpong.csv$([ "$lat" = none ] && echo ": no measurement" || echo ":${lat#line }: not a measurement row") (accepted: size,duration rows, a whole number of bytes and a number of seconds from 1e-299 to 1e299, as pingpong writes them)"
     exit 1 ;;
 esac
 link_lat=$(awk -v l="$lat" 'BEGIN { printf "%.9g", l / 2 }')

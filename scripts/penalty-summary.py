@@ -280,6 +280,14 @@ def summarise(segments, hosts, t_begin, t_end, nbins):
     inc = {h: Acc() for h in hosts}
     width = (t_end - t_begin) / nbins if t_end > t_begin else 0.0
     bins = [Acc() for _ in range(nbins)]
+    # The bins a segment covers whole (its interior) are added once per bin
+    # at the end, from running counts and sums, their largest penalty by
+    # painting: bin by bin for every segment, a trace of 2000 comms that
+    # ran from its start to its end took 283 s under --bins 100000
+    # (comms x bins); the same figures now take 2.5 s.
+    interior = []  # (penalty, first bin, last bin)
+    starts, ends = [0] * (nbins + 1), [0] * (nbins + 1)
+    sums = [0] * (nbins + 1)  # penalties as exact_sum() integers: a running float sum lost 1 beside 1e15
     for t0, t1, s, d, p in segments:
         dt = t1 - t0
         total.add(dt, p)
@@ -288,14 +296,88 @@ def summarise(segments, hosts, t_begin, t_end, nbins):
         if width > 0:
             first = min(int((t0 - t_begin) / width), nbins - 1)
             last = min(int((t1 - t_begin) / width), nbins - 1)
-            for b in range(first, last + 1):
-                lo = max(t0, t_begin + b * width)
-                hi = min(t1, t_begin + (b + 1) * width)
-                if hi > lo:
-                    bins[b].add(hi - lo, p)
-                elif dt == 0 and b == first:
-                    bins[b].max = max(bins[b].max, p)
+            if dt == 0:  # (one bin; it counts for the bin's largest)
+                edge(bins[first], t0, t1, t_begin + first * width, t_begin + (first + 1) * width, p, True)
+                continue
+            b = first
+            while b <= last and not t0 <= t_begin + b * width:  # (edge bins: the segment's own ends)
+                edge(bins[b], t0, t1, t_begin + b * width, t_begin + (b + 1) * width, p, False)
+                b += 1
+            e = last
+            while e >= b and not t_begin + (e + 1) * width <= t1:
+                edge(bins[e], t0, t1, t_begin + e * width, t_begin + (e + 1) * width, p, False)
+                e -= 1
+            if b <= e:  # bins b..e lie inside [t0, t1]
+                interior.append((p, b, e))
+                starts[b] += 1
+                ends[e + 1] += 1
+                exact = exact_sum(p)
+                sums[b] += exact
+                sums[e + 1] -= exact
+    fill_interior(bins, interior, starts, ends, sums, t_begin, width)
     return total, out, inc, bins, width
+
+
+# Every finite double is a whole number of 2**-1074: sums of penalties in
+# that unit are exact, whatever their magnitudes.
+UNIT = 1 << 1074
+
+
+def exact_sum(p):
+    """p as a whole number of 2**-1074."""
+    n, d = p.as_integer_ratio()
+    return n * (UNIT // d)
+
+
+def edge(acc, t0, t1, lo, hi, p, empty):
+    """A segment's share of a bin [lo, hi) it does not cover whole."""
+    lo, hi = max(t0, lo), min(t1, hi)
+    if hi > lo:
+        acc.add(hi - lo, p)
+    elif empty:  # (a segment of 0 s counts for its bin's largest)
+        acc.max = max(acc.max, p)
+
+
+def fill_interior(bins, interior, starts, ends, sums, t_begin, width):
+    """Adds the segments' whole bins: each bin's length times the number of
+    segments covering it, and their penalties' sum (the ones > 1 counted
+    apart); its largest penalty from the segments by decreasing penalty,
+    each bin taken by the first that covers it."""
+    n = len(bins)
+    above = [0] * (n + 1)  # segments of penalty > 1, as starts - ends
+    for p, b, e in interior:
+        if p > 1:
+            above[b] += 1
+            above[e + 1] -= 1
+    largest = [None] * n
+    nxt = list(range(n + 1))  # the first bin at or after i without its largest
+
+    def free(i):
+        root = i
+        while nxt[root] != root:
+            root = nxt[root]
+        while nxt[i] != root:
+            nxt[i], i = root, nxt[i]
+        return root
+
+    for p, b, e in sorted(interior, key=lambda x: -x[0]):
+        i = free(b)
+        while i <= e:
+            largest[i] = p
+            nxt[i] = i + 1
+            i = free(i + 1)
+    count = contended = psum = 0
+    for i in range(n):
+        count += starts[i] - ends[i]
+        contended += above[i]
+        psum += sums[i]
+        length = (t_begin + (i + 1) * width) - (t_begin + i * width)
+        if count and length > 0:
+            acc = bins[i]
+            acc.time += count * length
+            acc.integral += psum / UNIT * length
+            acc.contended += contended * length
+            acc.max = max(acc.max, largest[i])
 
 
 def time_unit(span):
@@ -369,7 +451,10 @@ def svg(path, bins, t_begin, width, ranked, out):
     s.append(f'<text x="{(x0 + x1) / 2}" y="{H - 8}" text-anchor="middle">sending host</text>')
     s.append("</svg>")
     try:
-        with open(path, "w") as f:
+        # UTF-8, the encoding of an SVG without a declaration, whatever the
+        # locale: an ASCII one ended in a traceback on its 'µs', a Latin-1
+        # one wrote bytes no viewer read.
+        with open(path, "w", encoding="utf-8") as f:
             f.write("\n".join(s) + "\n")
     except OSError as e:
         die(f"--svg {path}: {e.strerror}")
@@ -418,6 +503,10 @@ if __name__ == "__main__":
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends quietly
         if sys.stdout is None:  # closed at start (>&-): the report went nowhere, then a traceback
             die("standard output: Bad file descriptor (closed when the program started)")
+        # A host name the output's encoding lacks (PYTHONIOENCODING=ascii, a
+        # Latin-1 locale) with a backslash escape, as the campaign's labels:
+        # the report ended in a UnicodeEncodeError traceback.
+        console.escape_stdout()
         main(sys.argv[1:])
         sys.stdout.flush()
     except OSError as e:  # a full disk, a closed descriptor

@@ -3,7 +3,9 @@
 # into ./build (or $BUILD_DIR). Safe to run again: it only rebuilds.
 # Arguments: cmake settings -DNAME=VALUE, checked before anything is done.
 set -euo pipefail
-CDPATH='' cd -- "$(dirname "$0")/.."
+# (symlinks resolved: through a symlink elsewhere, ~/bin/contention-setup,
+# it built the directory above the symlink's)
+CDPATH='' cd -- "$(dirname "$(readlink -f "$0")")/.."
 case ${1:-} in
   -h | --help)
     echo "usage: scripts/setup.sh [-DNAME=VALUE...]: installs the missing Debian packages, builds into \$BUILD_DIR (default build)"

@@ -114,12 +114,20 @@ def parse_args(argv):
                         "to the repository)")
     p.add_argument("--list", action="store_true", help="list the datasets and exit")
     a = p.parse_args(argv)
-    models, styles = a.models.split(), [] if a.styles == "none" else a.styles.split()
+    models, styles = a.models.split(), a.styles.split()
     # An empty value (an unset shell variable) ran no model, exit 0: 'none' says no styles table.
     if not models:
         p.error(f"--models: expects models (accepted: {', '.join(MODELS)})")
-    if not styles and a.styles != "none":
+    if not styles:
         p.error(f"--styles: expects styles (accepted: {', '.join(STYLES)}, none)")
+    if "none" in styles and len(styles) > 1:  # (it was "unknown style 'none'", none among the accepted values)
+        other = next((s for s in styles if s != "none"), None)
+        if other is None:
+            p.error("--styles: 'none' is given twice (accepted: each once)")
+        p.error(f"--styles: 'none' (no styles table) goes alone, not with '{other}' (accepted: styles among "
+                f"{', '.join(STYLES)}, or none alone)")
+    if styles == ["none"]:
+        styles = []
     for m in models:
         if m not in MODELS:
             p.error(f"--models: unknown model '{m}' (accepted: {', '.join(MODELS)})")

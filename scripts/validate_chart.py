@@ -100,5 +100,6 @@ def write_svg(path, datasets, models, lookup, paper_eabs, worse=lambda r: False)
     o.append(f'<text x="{left}" y="{ly + 48}" fill="#444"><tspan fill="red" font-weight="bold">!</tspan>: '
              f'another model does better than this one</text>')
     o.append("</svg>")
-    with open(path, "w", errors="surrogateescape") as f:
+    # UTF-8, the encoding of an SVG without a declaration, whatever the locale.
+    with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write("\n".join(o) + "\n")

@@ -236,7 +236,18 @@ if __name__ == "__main__":
         stopping.stop_on_first_signal(KeyboardInterrupt, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
         # (an inherited ignored SIGCHLD: every tool's exit status read as 0)
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        sys.exit(main(sys.argv[1:]))
+        # The report is the output: closed at start (>&-), it was lost, exit 0.
+        console.escape_stdout()
+        status = main(sys.argv[1:])
+        sys.stdout.flush()
+        sys.exit(status)
+    except OSError as e:  # a full disk: an OSError traceback ended the report
+        if sys.stdout is not None:  # (the exit's own flush would fail again, noisily)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        # (a file of its own, a temporary scenario, is named; a write to
+        # standard output names none)
+        print(f"validate_fit: {e.filename or 'standard output'}: {e.strerror or e}", file=sys.stderr)
+        sys.exit(1)
     except KeyboardInterrupt as e:  # a signal during the grid search: one line, not a traceback
         print("validate_fit: interrupted", file=sys.stderr)
         sys.exit(128 + int(e.args[0] if e.args else signal.SIGINT))

@@ -92,7 +92,8 @@ class Testbed:
                 f.write('<scenario bandwidth="1"><comm id="a" src="x" dst="y" size="1"/></scenario>\n')
                 f.flush()
                 p = subprocess.run([predict, "--technology", self.tech_name, "--penalties"] + params + [f.name],
-                                   stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60)
+                                   stdin=subprocess.DEVNULL, capture_output=True, encoding="utf-8", errors="replace",
+                                   timeout=60)
         except (OSError, subprocess.TimeoutExpired) as e:
             raise InputError(f"{self.where}: technology '{self.technology}': cannot check it with {predict} ({e})")
         if p.returncode != 0:
@@ -189,7 +190,7 @@ def check_scenario(predict, technology, ds):
     scenario the tools take."""
     try:
         p = subprocess.run([predict, "--technology", technology, "--penalties", ds.path], stdin=subprocess.DEVNULL,
-                           capture_output=True, text=True, errors="replace", timeout=60)
+                           capture_output=True, encoding="utf-8", errors="replace", timeout=60)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise InputError(f"{ds.path}: cannot check the data file of {ds.where} with {predict} ({e})")
     if p.returncode != 0:

@@ -39,7 +39,7 @@ def paper_eabs(ds):
 
 
 def write_comms_csv(path, results):
-    with open(path, "w", newline="", errors="surrogateescape") as f:
+    with open(path, "w", newline="", encoding="utf-8", errors="surrogateescape") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["dataset", "testbed", "platform", "style", "model", "comm", "src", "dst", "host_src",
                     "host_dst", "size", "unit", "measured", "simulated", "e_rel_pct", "paper_predicted",
@@ -75,7 +75,7 @@ def write_eabs_csv(path, results):
     """One row per result; fit = the parameters fitted on the dataset (empty:
     held out); better_models = for the contention model's main rows, the
     models with a lower E_abs (space-separated)."""
-    with open(path, "w", newline="", errors="surrogateescape") as f:
+    with open(path, "w", newline="", encoding="utf-8", errors="surrogateescape") as f:
         w = csv.writer(f, lineterminator="\n")
         w.writerow(["dataset", "testbed", "platform", "style", "model", "comms", "eabs_pct", "paper_eabs_pct",
                     "paper_eabs_from", "status", "data", "technology", "fit", "better_models"])

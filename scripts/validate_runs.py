@@ -3,6 +3,7 @@ started together, build/bin/contention-bench-run) through smpirun, one run
 per graph, platform and model, several at a time. A run that fails is
 recorded as failed with its log, never dropped."""
 import os
+import secrets
 import shutil
 import signal
 import subprocess
@@ -112,7 +113,11 @@ _running = {}
 _lock = threading.Lock()
 _stopping = threading.Event()
 
-_watchdog = run_watchdog.Watchdog()  # kills the runs if this process is killed (called with _lock held)
+# Every run's processes carry the mark "TOKEN.INDEX" (run_watchdog.MARK):
+# those that left its process group are ended with the run, and by the
+# watchdog if this process is killed.
+_TOKEN = f"{os.getpid()}-{secrets.token_hex(6)}"
+_watchdog = run_watchdog.Watchdog(_TOKEN + ".")  # kills the runs if this process is killed (called with _lock held)
 
 
 class _Stopped(Exception):
@@ -153,53 +158,86 @@ def execute(runs, bench_run, work, jobs, timeout=DEFAULT_TIMEOUT):
     pool.shutdown()
 
 
-def _run_bounded(cmd, env, timeout):
+def _run_bounded(cmd, env, timeout, index, tmp):
     """(status, stdout, stderr) of cmd, or status None if it ran longer than
-    timeout: then its whole process group (smpirun and its ranks) is killed."""
-    with _lock:  # the stop either sees this run or comes before it starts
-        if _stopping.is_set():
-            raise _Stopped()
-        _watchdog.start()
-        gate = run_watchdog.Gate()
-        try:
-            p = subprocess.Popen(gate.wrap(cmd), stdin=gate.stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 text=True, env=env, start_new_session=True, errors="replace")
-        except OSError:
-            gate.close()
-            raise
-        _running[p.pid] = p
-        _watchdog.watch("+", p.pid)
-        gate.open()
-    try:
-        return _wait_bounded(p, timeout)
-    finally:
-        with _lock:
-            del _running[p.pid]
-            _watchdog.watch("-", p.pid)
-
-
-def _wait_bounded(p, timeout):
-    deadline = time.monotonic() + timeout
-    try:
-        while True:
+    timeout: then its whole process group (smpirun and its ranks) is killed.
+    The run ends when its first process ends, and so do its others, in its
+    group or out of it (setsid): its output went through pipes read to
+    their end, which such a process held open, so the run was killed at
+    the timeout (FAILED though its simulation had ended, the validation
+    waiting then for that process, for ever for a daemon); they outlived
+    it too. The output goes to files in tmp instead."""
+    mark = f"{_TOKEN}.{index}"
+    paths = os.path.join(tmp, "run.stdout"), os.path.join(tmp, "run.stderr")
+    with open(paths[0], "wb") as fo, open(paths[1], "wb") as fe:
+        with _lock:  # the stop either sees this run or comes before it starts
+            if _stopping.is_set():
+                raise _Stopped()
+            _watchdog.start()
+            gate = run_watchdog.Gate()
             try:
-                out, err = p.communicate(timeout=min(max(deadline - time.monotonic(), 0), MAX_WAIT))
-                return p.returncode, out, err
-            except subprocess.TimeoutExpired:
-                if time.monotonic() >= deadline:
-                    raise
-    except subprocess.TimeoutExpired:
+                p = subprocess.Popen(gate.wrap(cmd), stdin=gate.stdin, stdout=fo, stderr=fe,
+                                     env=run_watchdog.marked_environ(mark, env), start_new_session=True)
+            except OSError:
+                gate.close()
+                raise
+            _running[p.pid] = p
+            _watchdog.watch("+", p.pid)
+            gate.open()
         try:
-            os.killpg(p.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        out, err = p.communicate()
-        return None, out, err
+            timed_out = _wait_bounded(p, timeout, mark)
+        finally:
+            with _lock:
+                del _running[p.pid]
+                _watchdog.watch("-", p.pid)
+    texts = []
+    for path in paths:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            texts.append(f.read())
+    return (None if timed_out else p.returncode), texts[0], texts[1]
+
+
+def _wait_bounded(p, timeout, mark):
+    """Waits for p's end, killing its group once timeout has passed; then
+    ends what is left of the run. -> whether it was killed at the timeout."""
+    deadline = time.monotonic() + timeout
+    exited, timed_out = threading.Event(), threading.Event()
+
+    def bound():  # (in steps of MAX_WAIT: Python's waits refuse longer ones)
+        while not exited.wait(min(max(deadline - time.monotonic(), 0), MAX_WAIT)):
+            if time.monotonic() >= deadline:
+                with _lock:
+                    if not exited.is_set():
+                        try:
+                            os.killpg(p.pid, signal.SIGKILL)
+                            timed_out.set()
+                        except ProcessLookupError:
+                            pass
+                return
+
+    timer = threading.Thread(target=bound, daemon=True)
+    timer.start()
+    # Its end seen, not yet reaped: its pid, the group's number, stays
+    # taken while the group is killed.
+    os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+    with _lock:
+        exited.set()
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except OSError:  # (none left)
+        pass
+    run_watchdog.end_marked(mark)
+    p.wait()
+    timer.join()
+    return timed_out.is_set()
 
 
 def _one(run, index, bench_run, work, timeout):
     base = os.path.join(work, f"run{index:04d}")
-    with open(base + ".graph", "w") as f:
+    # Every file of a run in UTF-8, as the data files it comes from, whatever
+    # the locale: under an ASCII one a comm named 'é' was a UnicodeEncodeError
+    # traceback; under Latin-1 its time was read back under another name.
+    with open(base + ".graph", "w", encoding="utf-8") as f:
         f.writelines(" ".join(c) + "\n" for c in run.graph)
     tmp = base + ".tmp"
     if any(c.isspace() for c in tmp):  # smpirun splits the hostfile path it gets there: every run failed
@@ -215,15 +253,15 @@ def _one(run, index, bench_run, work, timeout):
     cmd = [bench_run, graph, "-platform", run.platform.path] + \
         model_args(run.model, run.technology, run.platform)
     run.log = base + ".log"
-    with open(base + ".cmd", "w", errors="surrogateescape") as f:  # (an --out path that is not UTF-8)
+    with open(base + ".cmd", "w", encoding="utf-8", errors="surrogateescape") as f:  # (an --out path that is not UTF-8)
         f.write(" ".join(cmd) + "\n")
     try:
-        status, stdout, stderr = _run_bounded(cmd, env, timeout)
+        status, stdout, stderr = _run_bounded(cmd, env, timeout, index, tmp)
     except _Stopped:
         return
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    with open(run.log, "w") as f:
+    with open(run.log, "w", encoding="utf-8", errors="surrogateescape") as f:
         f.write(stdout + stderr)
     if status is None:
         run.error = f"killed after {timeout:g} s of wall time (--timeout)"

@@ -6,10 +6,14 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
+import tempfile
+import time
 import xml.etree.ElementTree as ET
 
 import results
+import run_watchdog
 import simulate
 import spec
 from spec import CampaignError
@@ -39,11 +43,47 @@ def find_smpirun(settings, build):
     return os.path.abspath(path)
 
 
+# The longest a planning call of smpirun (the model list, an option check) may take.
+PROBE_TIMEOUT = 120
+
+
+def probe(cmd, cwd=None):
+    """The CompletedProcess (stdout, stderr as text) of a planning call of
+    smpirun, run as a run is: in its own process group, its output in
+    files, and when it ends, so do the processes it left, detached (setsid)
+    ones too. Its output was read through pipes to their end: a launcher
+    that left a process holding them made the campaign wait for it (120 s,
+    then a refusal, for one that did not end), and it outlived the
+    campaign. subprocess.TimeoutExpired past PROBE_TIMEOUT."""
+    word = simulate.mark("plan")
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True,
+                             env=run_watchdog.marked_environ(word))
+        try:
+            deadline = time.monotonic() + PROBE_TIMEOUT
+            while os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG) is None:
+                if time.monotonic() > deadline:
+                    raise subprocess.TimeoutExpired(cmd, PROBE_TIMEOUT)
+                time.sleep(0.01)
+        finally:  # (its end seen, not yet reaped: the group's number stays taken)
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except OSError:  # (none left)
+                pass
+            run_watchdog.end_marked(word)
+            p.wait()
+        texts = []
+        for f in (out, err):
+            f.seek(0)
+            texts.append(f.read().decode(errors="replace"))
+    return subprocess.CompletedProcess(cmd, p.returncode, *texts)
+
+
 def known_models(smpirun, platform, hostfile):
     """Names of the network models smpirun accepts (its network/model:help)."""
     cmd = [smpirun, "-np", "1", "-platform", platform, "-hostfile", hostfile, "--cfg=network/model:help", "true"]
     try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", timeout=120)
+        p = probe(cmd)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise CampaignError(f"cannot list the network models of {smpirun}: {e}")
     names = re.findall(r"^  ([^ :]+): ", p.stdout + p.stderr, re.M)
@@ -85,8 +125,7 @@ def check_options(smpirun, settings, platform, hostfile, build_dir, cwd):
                + [f"--cfg=network/model:{m.name}"] + list(cfg) + [kernel, "--iters", "1", "--bytes", "64",
                                                                   "--flops", "0"])
         try:
-            p = subprocess.run(cmd, cwd=cwd, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                               errors="replace", timeout=120)
+            p = probe(cmd, cwd)
         except (OSError, subprocess.TimeoutExpired) as e:
             raise CampaignError(f"cannot check the options of model '{m.label}' with {smpirun}: {e}")
         out = p.stdout + p.stderr
@@ -384,10 +423,18 @@ def run_hostfiles(runs, cwd):
     return [os.path.join(cwd, r["argv"][r["argv"].index("-hostfile") + 1]) for r in runs]
 
 
+# The installed launcher's PLUGIN line (plugin/CMakeLists.txt): the library
+# from the directory of the launcher's target, symlinks resolved.
+INSTALLED_PLUGIN = re.compile(rb'^PLUGIN="\$\(cd "\$\(dirname "\$\(readlink -f "\$0"\)"\)/([^"\n]*)" && pwd\)/([^"/\n]+)"$',
+                              re.M)
+
+
 def launcher_files(smpirun):
     """The launcher and, for the project's smpirun wrapper, the plugin
-    library it loads (its PLUGIN="..." line): a plugin rebuilt between a
-    campaign and its --resume gave rows of two builds under one label."""
+    library it loads (its PLUGIN="..." line: a path in the build tree's,
+    one from its own place in the installed smpirun-contention): a plugin
+    rebuilt (or installed again) between a campaign and its --resume gave
+    rows of two builds under one label."""
     files = [smpirun]
     try:
         with open(smpirun, "rb") as f:
@@ -395,7 +442,13 @@ def launcher_files(smpirun):
     except OSError:
         return files
     m = re.search(rb'^PLUGIN="([^"\n]+)"$', head, re.M)
-    return files + [os.fsdecode(m.group(1))] if m else files
+    if m:
+        return files + [os.fsdecode(m.group(1))]
+    m = INSTALLED_PLUGIN.search(head)
+    if m:
+        where = os.path.join(os.path.dirname(os.path.realpath(smpirun)), os.fsdecode(m.group(1)))
+        return files + [os.path.join(os.path.realpath(where), os.fsdecode(m.group(2)))]
+    return files
 
 
 # smpirun options whose value is a file the run reads.

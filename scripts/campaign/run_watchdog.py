@@ -25,10 +25,11 @@ import sys
 MARK = "CONTENTION_CAMPAIGN_RUN"
 
 
-def marked_environ(word):
-    """os.environ with word added to MARK (for a run's Popen)."""
-    former = os.environ.get(MARK)
-    return dict(os.environ, **{MARK: f"{former} {word}" if former else word})
+def marked_environ(word, env=None):
+    """env (default os.environ) with word added to MARK (for a run's Popen)."""
+    env = os.environ if env is None else env
+    former = env.get(MARK)
+    return dict(env, **{MARK: f"{former} {word}" if former else word})
 
 
 def _read(path):

@@ -18,7 +18,10 @@ import time
 import results
 import run_watchdog
 
-SIM_TIME = re.compile(r"^\[([0-9]+\.[0-9]+)\] Simulated time: ", re.M)
+# Anywhere on its line: after a program's own text that had no line end
+# (progress dots on stderr) it is not at the start of one, and the run was
+# 'failed' with no time.
+SIM_TIME = re.compile(r"\[([0-9]+\.[0-9]+)\] Simulated time: ")
 CHECKSUM = re.compile(r"^workload,[^,\n]*,[0-9]+,[^,\n]*,([^,\s]+)\s*$", re.M)
 # SimGrid 3.32's smpirun exits 0 after these: they mark a failed run too.
 ABORT = "MPI_Abort was called"
@@ -28,7 +31,7 @@ LOG_PREFIX = re.compile(r"^(\[[^]]*\] )?(\S+:[0-9]+: )?\[[^]]+\] ")
 ERROR_LINE = re.compile(r"CRITICAL|[Ee]rror|[Uu]nknown|[Aa]ccepted|not found|Cannot|Segmentation|Aborted")
 TAIL_BYTES = 8 << 20
 NO_TIME = "no 'Simulated time' line in the output"
-LINE_HEAD = 200  # characters of a line last_time() searches
+LINE_HEAD = 200  # characters at each end of a line scan_whole() searches
 
 _running = {}  # pid -> Popen, for kill_all()
 _stopped = set()  # pids killed by kill_all(): their runs are 'interrupted'
@@ -45,6 +48,11 @@ def any_started():
 # the watchdog if the campaign is killed.
 _TOKEN = f"{os.getpid()}-{secrets.token_hex(6)}"
 _watchdog = run_watchdog.Watchdog(_TOKEN + ".")  # kills the runs if the campaign is killed (called with _lock held)
+
+
+def mark(what):
+    """The MARK word of this campaign's run (or planning call) what."""
+    return f"{_TOKEN}.{what}"
 
 
 class NotStarted(Exception):
@@ -71,9 +79,14 @@ def scan_whole(path):
     DEADLOCK text it holds or ''), read a MiB at a time: the last TAIL_BYTES
     alone missed a time line followed by more output (leaked handles
     listed, a wrapper's report at exit), and the run was 'failed'. A line
-    is searched for the time by its first LINE_HEAD characters, where the
-    time is: memory stays bounded on a line of gigabytes."""
-    last, head, before, failed = None, "", "", ""
+    is searched for the time by its first and last LINE_HEAD characters
+    (SMPI's text ends its line, after whatever the program left on it
+    without a line end): memory stays bounded on a line of gigabytes."""
+    last, head, tail, before, failed = None, "", "", "", ""
+
+    def line_time(head, tail):
+        found = SIM_TIME.findall(tail) or SIM_TIME.findall(head)
+        return found[-1] if found else None
     try:
         with open(path, "rb") as f:
             while True:
@@ -88,14 +101,12 @@ def scan_whole(path):
                 for i, piece in enumerate(lines):
                     if len(head) < LINE_HEAD:
                         head += piece[:LINE_HEAD - len(head)]
+                    tail = (tail + piece[-LINE_HEAD:])[-LINE_HEAD:]
                     if i < len(lines) - 1:  # the line ends here
-                        found = SIM_TIME.findall(head)
-                        if found:
-                            last = found[-1]
-                        head = ""
+                        last = line_time(head, tail) or last
+                        head, tail = "", ""
             if head:  # a last line without its line end
-                found = SIM_TIME.findall(head)
-                last = found[-1] if found else last
+                last = line_time(head, tail) or last
     except OSError:
         pass
     return last, failed
@@ -123,7 +134,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
     by their MARK; they went on running after the run, and after the
     campaign."""
     timed_out = threading.Event()
-    mark = f"{_TOKEN}.{index}"
+    word = mark(index)
     with open(out_path, "w") as fo, open(err_path, "w") as fe:
         t0 = time.monotonic()
         with _lock:  # kill_all() either sees this run or has already stopped the campaign
@@ -133,7 +144,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
             gate = run_watchdog.Gate()
             try:
                 p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=fo, stderr=fe,
-                                     start_new_session=True, env=run_watchdog.marked_environ(mark))
+                                     start_new_session=True, env=run_watchdog.marked_environ(word))
             except OSError as e:
                 gate.close()
                 if e.errno in SHORTAGE:  # the campaign's own limit, not the run's: it would count as finished
@@ -168,7 +179,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
             os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
             with _lock:
                 exited.set()
-            end_leftovers(p.pid, mark)
+            end_leftovers(p.pid, word)
             _, status, usage = os.wait4(p.pid, 0)
         finally:
             if timer:

@@ -83,7 +83,10 @@ def write_scripts(out, slurm, timeout, collect_args):
     collect += py + [f'exec "$py" {compare} --collect {shlex.quote(out)} ' + " ".join(collect_args)]
     paths = os.path.join(d, "array.sbatch"), os.path.join(d, "collect.sbatch")
     for path, lines in zip(paths, (array, collect)):
-        with open(path, "w") as f:
+        # The paths' own bytes, whatever the locale: a Latin-1 --out (a
+        # surrogate escape) or any non-ASCII one under an ASCII locale was
+        # a UnicodeEncodeError traceback, no job submitted.
+        with open(path, "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write("\n".join(lines) + "\n")
     return paths
 
@@ -197,14 +200,15 @@ def submit(plan, out, slurm, collect_args, wait, quiet, submitted=None):
               f"'compare-models.sh --collect {out}' reports them)", file=sys.stderr)
         return 1
     try:
-        with open(log) as f:
+        # (as written: UTF-8, a path's other bytes as they are)
+        with open(log, encoding="utf-8", errors="surrogateescape") as f:
             sys.stdout.write(f.read())
         said = f"its output: {log}"
     except OSError:  # cancelled (scancel) or stopped before it started
         said = f"no output in {log}: cancelled, or stopped before it started"
     results = os.path.join(out, "results.csv")
     try:
-        with open(results) as f:
+        with open(results, encoding="utf-8", errors="replace", newline="") as f:  # (results.write's)
             statuses = [row["status"] for row in csv.DictReader(f)]
     except OSError:
         # The runs' rows are there: the results are missing, as a run's

@@ -4,7 +4,10 @@
 # with exit 0; a row 'size,nan' did too, and one past the largest double
 # (inf in awk; as the smallest size's, a latency the platform generator
 # refused, exit 2); a missing schemes/00-ref.xml ended in sed's error with
-# exit status 2 (a usage error). Each is now one line
+# exit status 2 (a usage error); a smallest duration whose quarter (the
+# link latency) is below 1e-300 s (a subnormal 4.9e-324 rounded to 0: a
+# platform of latency 0 s, exit 0; 1e-300: the generator's refusal, exit
+# 2) or above 1e300 s (1e308, exit 2). Each is now one line
 # naming the file (and line), exit 1. A fake mpicc and mpirun replay the
 # measurements of $tmp/m (the first case, with good rows, must pass).
 #   calibrate_cluster_damaged.sh SOURCE_DIR BUILD_DIR
@@ -42,13 +45,17 @@ case_() {
 }
 case_ good 0 ""
 grep -q 'lat="0.002075s"' "$tmp/good/platform.xml" || { cat "$tmp/good/platform.xml"; fail "good: link latency"; }
-accepted="(accepted: size,duration rows, a whole number of bytes and a positive number of seconds, as pingpong writes them)"
+accepted="(accepted: size,duration rows, a whole number of bytes and a number of seconds from 1e-299 to 1e299, as pingpong writes them)"
 echo size,duration > "$tmp/m/pingpong.csv"
 case_ header-only 1 "calibrate-cluster.sh: $tmp/header-only/p2p/pingpong.csv: no measurement $accepted"
 printf 'size,duration\n1,8.3e-03\n8,nan\n' > "$tmp/m/pingpong.csv"
 case_ nan 1 "calibrate-cluster.sh: $tmp/nan/p2p/pingpong.csv:3: not a measurement row $accepted"
 printf 'size,duration\n1,8.3e-03\n8,1e400\n' > "$tmp/m/pingpong.csv"
 case_ overflow 1 "calibrate-cluster.sh: $tmp/overflow/p2p/pingpong.csv:3: not a measurement row $accepted"
+for d in 4.9e-324 1e-300 1e308; do
+  printf 'size,duration\n1,%s\n8,2.29e-05\n' $d > "$tmp/m/pingpong.csv"
+  case_ "duration-$d" 1 "calibrate-cluster.sh: $tmp/duration-$d/p2p/pingpong.csv:2: not a measurement row $accepted"
+done
 cp "$tmp/m/good.csv" "$tmp/m/pingpong.csv"
 rm "$tmp/m/00-ref.xml"
 case_ no-ref 1 "calibrate-cluster.sh: $tmp/no-ref/schemes/00-ref.xml: not written (the contention measurement failed; accepted: the lone comm's scheme that contention-bench --schemes writes)"

@@ -4,12 +4,14 @@
 # (~/bin/validate -> scripts/validate.py) find the repository. validate.py ended in a ModuleNotFoundError traceback (its
 # shared modules looked for beside the symlink), compare-models.sh and
 # main-job.sh looked for campaign/compare.py and scripts/ there,
-# calibrate-cluster.sh for build/.
+# calibrate-cluster.sh for build/, setup.sh built the directory above the
+# symlink (bash: scripts/install-packages.sh: No such file or directory,
+# exit 127).
 set -u
 src=$1 py=$2 bin_rel=$3
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for s in validate.py compare-models.sh main-job.sh calibrate-cluster.sh; do
+for s in validate.py compare-models.sh main-job.sh calibrate-cluster.sh setup.sh; do
   ln -s "$src/scripts/$s" "$tmp/$s"
 done
 fail=0
@@ -36,4 +38,15 @@ case $got in
   "calibrate-cluster.sh: --fit 'bogus': accepted: auto infiniband "*) ;;
   *) echo "calibrate-cluster: $got"; fail=1 ;;
 esac
+# setup.sh with stand-ins for dpkg-query (every package installed) and
+# cmake (it writes where it runs): the repository is configured and built.
+mkdir "$tmp/stub"
+printf '#!/bin/sh\nprintf "install ok installed"\n' > "$tmp/stub/dpkg-query"
+printf '#!/bin/sh\npwd >> "%s/cmake-dirs"\n' "$tmp" > "$tmp/stub/cmake"
+chmod +x "$tmp/stub/dpkg-query" "$tmp/stub/cmake"
+got=$(PATH="$tmp/stub:$PATH" BUILD_DIR="$tmp/build" bash "$tmp/setup.sh" 2>&1) ||
+  { echo "setup: $got"; fail=1; }
+if [ "$(sort -u "$tmp/cmake-dirs" 2>/dev/null)" != "$(CDPATH='' cd -- "$src" && pwd)" ]; then
+  echo "setup: cmake ran in $(cat "$tmp/cmake-dirs" 2>/dev/null), not in $src"; fail=1
+fi
 exit $fail
