@@ -201,7 +201,8 @@ double held_bandwidth(const simgrid::s4u::Link& link);
  * min(user bound, TCP-gamma / (2 x the route's latency)), the latency being
  * kept as a running sum of the changes: back at 0 it can end a little
  * below (1e-5 + 9e-5 - 9.9e-5 - 1e-6), and the negative quotient frees the
- * comm. Gives such a comm its user bound back (the bound update_bound
+ * comm; under network/TCP-gamma:0, 3.32's quotient is 0, which frees it
+ * too. Gives such a comm its user bound back (the bound update_bound
  * set); true when it did. */
 bool keep_bound_below_latency_residue(Model* model, Action& action);
 

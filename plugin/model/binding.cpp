@@ -795,7 +795,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 
 /* A link's latency changed (SimGrid's kernel, after its own re-bounding):
  * a comm whose route latency SimGrid now sums to 0 or a residue below it
- * was freed by SimGrid's negative TCP bound, and gets its bound back. A
+ * was freed by SimGrid's negative TCP bound (under TCP-gamma 0, 3.32 frees
+ * every comm of the link with a bound of 0), and gets its bound back. A
  * scan of the running comms, at latency changes only. */
 void on_latency_changed()
 {
