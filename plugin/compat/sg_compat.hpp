@@ -112,6 +112,13 @@ double own_bound(const Action& action);
 /* The comm's TCP window bound now: network/TCP-gamma over twice its route's
  * latency; infinity without latency or with a gamma of 0. */
 double tcp_bound(const Action& action);
+/* Whether SimGrid's solver still holds the comm at its own bound (the rate
+ * asked, its route's slowest link at its start): SimGrid 3.32 bounds a
+ * comm at min(that, TCP-gamma / (2 x route latency)) whenever the latency
+ * is above 0, at its start and at each latency change, so under a gamma of
+ * 0 (or below) nothing but its links bounds it; 4.0 and 4.1 leave the
+ * TCP part out when gamma is not above 0. */
+bool own_bound_kept(const Action& action);
 /* Changes the bound of a running comm's action so that the solver re-times
  * it (also in its latency phase, and in Lazy mode); the solver's bound is
  * the lower of `bound` and the comm's TCP window bound now. */
@@ -201,7 +208,8 @@ double held_bandwidth(const simgrid::s4u::Link& link);
  * min(user bound, TCP-gamma / (2 x the route's latency)), the latency being
  * kept as a running sum of the changes: back at 0 it can end a little
  * below (1e-5 + 9e-5 - 9.9e-5 - 1e-6), and the negative quotient frees the
- * comm. Gives such a comm its user bound back (the bound update_bound
+ * comm; under network/TCP-gamma:0, 3.32's quotient is 0, which frees it
+ * too. Gives such a comm its user bound back (the bound update_bound
  * set); true when it did. */
 bool keep_bound_below_latency_residue(Model* model, Action& action);
 

@@ -155,6 +155,15 @@ void on_link_onoff(void (*fn)(simgrid::s4u::Link const& link))
 
 #include "sg_compat_variables.ipp" /* update_bound ... add_variable_term */
 
+bool own_bound_kept(const Action& action)
+{
+  /* network_cm02.cpp: min(user bound, cfg_tcp_gamma / (2 lat_current_)) for
+   * lat_current_ > 0, a bound of 0 (or below) for a gamma of 0 (or below):
+   * no bound for the solver */
+  static const double gamma = simgrid::config::get_value<double>("network/TCP-gamma");
+  return gamma > 0 || not(static_cast<const NetworkAction&>(action).lat_current_ > 0);
+}
+
 namespace {
 using simgrid::kernel::activity::ActivityView;
 using CommList = std::list<simgrid::kernel::activity::ActivityImplPtr>;

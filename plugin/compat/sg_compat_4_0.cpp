@@ -221,6 +221,11 @@ void on_link_onoff(void (*fn)(simgrid::s4u::Link const& link))
 
 #include "sg_compat_variables.ipp" /* update_bound ... add_variable_term */
 
+bool own_bound_kept(const Action& /*action*/)
+{
+  return true; /* the TCP part is left out when TCP-gamma is not above 0 */
+}
+
 /* SimGrid 3.34 and later keep detached comms in a set: nothing to do; a
  * verbose line says so when the option was given. */
 void hold_detached_comms_aside()

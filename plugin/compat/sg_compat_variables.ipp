@@ -54,8 +54,14 @@ void update_bound(Model* model, Action& action, double bound)
 
 bool keep_bound_below_latency_residue(Model* model, Action& action)
 {
-  double bound = action.get_user_bound();
-  if (static_cast<const NetworkAction&>(action).lat_current_ > 0 || bound <= 0 || action.get_variable() == nullptr)
+  static const double gamma = simgrid::config::get_value<double>("network/TCP-gamma");
+  double bound              = action.get_user_bound();
+  /* SimGrid's quotient TCP-gamma / (2 x latency) is a bound only when both
+   * are positive: 3.32 also re-bounds at 0 under a gamma of 0, which frees
+   * the comm as a negative residue does (4.0 and 4.1 then leave the bound
+   * alone, and giving it back changes nothing). */
+  if ((static_cast<const NetworkAction&>(action).lat_current_ > 0 && gamma > 0) || bound <= 0 ||
+      action.get_variable() == nullptr)
     return false;
   model->get_maxmin_system()->update_variable_bound(action.get_variable(), bound);
   return true;

@@ -340,7 +340,8 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links)
   }
 }
 
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool owned, double at_start)
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base, bool kept, bool owned,
+                              double at_start)
 {
   std::vector<Link*> route;
   h->route_to(h, route, nullptr);
@@ -357,7 +358,7 @@ double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* b
    * when a link of the route was at 0 B/s, which SimGrid, seeing a hidden
    * link at its held bandwidth, does not know */
   double real = std::isnan(at_start) ? start_bandwidth(route) : at_start;
-  if (!(real > 0))
+  if (not kept || !(real > 0))
     *base = -1;
   else if (*base <= 0 || real < *base)
     *base = real;

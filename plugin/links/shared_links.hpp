@@ -64,10 +64,11 @@ void shared_links_set_node_links(const std::vector<HostLinks>& links);
  * its route (`at_start`, that bandwidth as it was at the start when it
  * changed since, NaN: read now; 0 when a link was at 0 B/s, which gives no
  * bound): SMPI keeps a comm started inside a bandwidth dip at the dip's
- * rate. Returns
+ * rate; `kept` false (SimGrid's solver holds the comm at no bound of its
+ * own, compat::own_bound_kept) sets it to none. Returns
  * 0, registering nothing, when its route crosses no node link of an owned
  * host, or is empty or crosses a WIFI link (SimGrid alone shares it). */
-double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base_bound, bool owned,
+double shared_links_add_plain(uint32_t k, const simgrid::s4u::Host* h, double* base_bound, bool kept, bool owned,
                               double at_start);
 /* What plain comm k gets alone now (a bandwidth changed), given to the
  * ledger as its demand and returned. */

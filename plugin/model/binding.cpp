@@ -436,9 +436,13 @@ public:
   void update_actions_state(double /*now*/, double /*delta*/) override {}
 };
 
-/* b0 (<= 0: none) with the comm's TCP window bound now. */
+/* b0 (<= 0: none) with the comm's TCP window bound now; none where
+ * SimGrid frees the comm from its own bound (3.32 under TCP-gamma 0: SMPI's
+ * comm then follows its links' later rises). */
 double with_tcp_bound(double b0, const Action& action)
 {
+  if (not compat::own_bound_kept(action))
+    return -1;
   double tcp = compat::tcp_bound(action);
   return std::isfinite(tcp) && tcp > 0 && (b0 <= 0 || tcp < b0) ? tcp : b0;
 }
@@ -507,7 +511,8 @@ void add_plain(Action& action, const Host* h, double at_start)
     st.plain_free.pop_back();
   }
   double base  = compat::own_bound(action); /* capped below at the route's real bandwidth, as b0 (add_comm) */
-  double alone = shared_links_add_plain(k, h, &base, owned(known_host_index(h)), at_start);
+  double alone =
+      shared_links_add_plain(k, h, &base, compat::own_bound_kept(action), owned(known_host_index(h)), at_start);
   if (alone <= 0) {
     st.plain_free.push_back(k);
     return;
@@ -795,7 +800,8 @@ void on_bandwidth_change(simgrid::s4u::Link const& link)
 
 /* A link's latency changed (SimGrid's kernel, after its own re-bounding):
  * a comm whose route latency SimGrid now sums to 0 or a residue below it
- * was freed by SimGrid's negative TCP bound, and gets its bound back. A
+ * was freed by SimGrid's negative TCP bound (under TCP-gamma 0, 3.32 frees
+ * every comm of the link with a bound of 0), and gets its bound back. A
  * scan of the running comms, at latency changes only. */
 void on_latency_changed()
 {
