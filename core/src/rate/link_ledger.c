@@ -33,9 +33,9 @@ typedef struct link_rec {
   uint32_t unbounded; /* comms with an infinite ceiling */
   uint8_t fatpipe, at_risk, dirty;
   uint8_t tracked;   /* sum / over kept current (else stale: see link_safe) */
-  uint8_t direction; /* one direction of a host's card: limits only with a plain comm */
+  uint8_t direction; /* one direction of a host's card: limits only with an unpenalized entry */
   uint8_t node;      /* one host's own link (cg_ledger_add_node_link) */
-  uint32_t plain;    /* plain comms crossing it */
+  uint32_t plain;    /* its entries that no penalty of its direction divides (unpenalized) */
   entry *e;
   size_t n, cap;
 } link_rec;
@@ -97,6 +97,15 @@ static void mark_dirty(cg_ledger *l, uint32_t link)
 
 static int above(const link_rec *r, double load) { return load > r->capacity; }
 
+/* Whether a comm's entry of weight w on link r is one that the penalties
+ * of r's direction do not divide: a plain comm's, or, on a one-way link,
+ * a weight other than 1 (the reverse route's cross-traffic term: the comm
+ * runs the other way, its penalty is the other direction's). */
+static uint32_t unpenalized(const link_rec *r, const comm_rec *c, double w)
+{
+  return c->plain || (r->direction && w != 1);
+}
+
 /* Whether no demands within the comms' ceilings can put the link at risk. */
 static int link_safe(const link_rec *r)
 {
@@ -124,7 +133,7 @@ uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int
   link_rec *r = &l->links[id];
   r->node = 1;
   r->direction = one_way != 0;
-  r->tracked = (uint8_t)!link_safe(r); /* a one-way link: untracked until a plain comm crosses it */
+  r->tracked = (uint8_t)!link_safe(r); /* a one-way link: untracked until an unpenalized entry crosses it */
   return id;
 }
 
@@ -224,7 +233,7 @@ static void add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const d
   c->shared = 0;
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
-    r->plain += c->plain;
+    r->plain += unpenalized(r, c, weights[i]);
     c->shared += !r->node;
     c->link[i] = links[i];
     c->weight[i] = weights[i];
@@ -249,18 +258,22 @@ void cg_ledger_add_plain_comm(cg_ledger *l, uint32_t comm, const uint32_t *links
   add_comm(l, comm, links, weights, n, ceiling, 1);
 }
 
-static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
+/* Returns whether a tracked shared link (not a node link) was updated. */
+static int apply_demand(cg_ledger *l, comm_rec *c, double demand)
 {
+  int shared = 0;
   for (size_t i = 0; i < c->n && c->ntracked; i++) {
     link_rec *r = &l->links[c->link[i]];
     if (!r->tracked)
       continue;
+    shared |= !r->node;
     double before = c->weight[i] * c->demand, after = c->weight[i] * demand;
     r->sum += after - before;
     r->over = r->over - (uint32_t)above(r, before) + (uint32_t)above(r, after);
     mark_dirty(l, c->link[i]);
   }
   c->demand = demand;
+  return shared;
 }
 
 void cg_ledger_set_ceiling(cg_ledger *l, uint32_t comm, double ceiling)
@@ -292,14 +305,18 @@ void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
     l->skipped += c->shared > 0; /* node links aside: the statistic is the shared links' */
     return;
   }
-  l->counted++;
-  apply_demand(l, c, demand);
+  /* node links aside (a one-way one tracked under cross-traffic): the
+   * statistic is the shared links' */
+  if (apply_demand(l, c, demand))
+    l->counted++;
+  else
+    l->skipped += c->shared > 0;
 }
 
 void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
 {
   comm_rec *c = &l->comms[comm];
-  apply_demand(l, c, 0);
+  (void)apply_demand(l, c, 0);
   for (size_t i = 0; i < c->n; i++) {
     link_rec *r = &l->links[c->link[i]];
     entry moved = r->e[--r->n];
@@ -307,7 +324,7 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
     r->e[p] = moved;
     l->comms[moved.comm].pos[moved.slot] = p;
     ceiling_term(r, c->weight[i], c->ceiling, -1);
-    r->plain -= c->plain;
+    r->plain -= unpenalized(r, c, c->weight[i]);
     if (r->n == 0)
       r->ceil_sum = 0;
   }
