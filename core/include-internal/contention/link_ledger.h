@@ -45,7 +45,9 @@ cg_ledger *cg_ledger_create(void);
 void cg_ledger_destroy(cg_ledger *l);
 
 /* Registers a link (capacity > 0, in the demands' units); returns its
- * index, 0, 1, 2... in registration order. A new link is free. */
+ * index, 0, 1, 2... in registration order. A new link is free, except a
+ * FATPIPE link of capacity 0 (one whose capacity is not known in B/s, a
+ * radio medium): that one is at risk, with or without comms. */
 uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe);
 /* Registers a link of one host (a node link), left out of
  * cg_ledger_demand_counts. `one_way`: one direction of the host's card (an

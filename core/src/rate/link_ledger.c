@@ -106,6 +106,10 @@ static uint32_t unpenalized(const link_rec *r, const comm_rec *c, double w)
   return c->plain || (r->direction && w != 1);
 }
 
+/* A FATPIPE link registered without capacity (a radio medium, a link
+ * SimGrid's solver must see): at risk with or without comms. */
+static int never_free(const link_rec *r) { return r->fatpipe && !(r->capacity > 0); }
+
 /* Whether no demands within the comms' ceilings can put the link at risk. */
 static int link_safe(const link_rec *r)
 {
@@ -124,6 +128,7 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
   r->capacity = capacity;
   r->fatpipe = fatpipe != 0;
   r->tracked = !link_safe(r);
+  r->at_risk = (uint8_t)never_free(r);
   return (uint32_t)l->nlinks++;
 }
 
@@ -352,7 +357,7 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
     r->dirty = 0;
     if (r->tracked && !r->fatpipe && fabs(r->sum - r->capacity) <= NEAR_REL * r->capacity)
       recount(l, r);
-    int risk = !r->tracked ? 0 : r->fatpipe ? r->over > 0 : above(r, r->sum);
+    int risk = never_free(r) ? 1 : !r->tracked ? 0 : r->fatpipe ? r->over > 0 : above(r, r->sum);
     if (risk != r->at_risk) {
       r->at_risk = (uint8_t)risk;
       cg_grow((void **)&l->flipped, &l->flipped_cap, l->nflipped + 1, sizeof *l->flipped);
