@@ -451,8 +451,8 @@ void shared_links_end()
            static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(st.read_variables),
            static_cast<unsigned long long>(st.asked_routes));
   if (st.node_hides + st.node_shows > 0)
-    XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, or an "
-             "intra-host comm's, filled), hidden again %llu times",
+    XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, an "
+             "intra-host comm's or a direction's with cross-traffic filled), hidden again %llu times",
              static_cast<unsigned long long>(st.node_shows), static_cast<unsigned long long>(st.node_hides));
   st = State(); /* the plan is the binding's */
 }

@@ -57,7 +57,10 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe);
  * max-min among all its comms' demands like any link. Such a comm is a
  * plain one (cg_ledger_add_plain_comm: an intra-host comm, which no
  * penalty rates), or one crossing the link with a weight other than 1
- * (its reverse route's cross-traffic term: it runs the other way).
+ * (its reverse route's cross-traffic term: it runs the other way); such
+ * a cross entry puts the link at risk only while the comms the link's
+ * penalties divide load it within its capacity (past it, as GigE's
+ * rules allow, they are the measured card's, acknowledgements included).
  * Otherwise (a limiter, a SHARED private link) it is a link like any
  * other. */
 uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int one_way);
