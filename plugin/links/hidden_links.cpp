@@ -150,6 +150,16 @@ double real_bandwidth(const Link& link, double held)
   return it != hidden().end() ? it->second.bandwidth : held;
 }
 
+namespace {
+/* A WIFI link's bandwidth is no rate (SimGrid gives it 1: its capacity is
+ * shared by the stations' rates, which weigh their comms' terms), and
+ * SimGrid leaves it out of a comm's bound. */
+bool radio(const Link* l)
+{
+  return l->get_sharing_policy() == Link::SharingPolicy::WIFI;
+}
+} // namespace
+
 double min_bandwidth(const std::vector<Link*>& links)
 {
   /* SimGrid's solver skips a constraint whose bound is not above 0: a link
@@ -157,6 +167,8 @@ double min_bandwidth(const std::vector<Link*>& links)
    * their bound and the other links' shares (lmm::System::lmm_solve) */
   double bw = std::numeric_limits<double>::infinity();
   for (const Link* l : links) {
+    if (radio(l))
+      continue;
     double b = link_bandwidth(l);
     if (b > 0)
       bw = std::min(bw, b);
@@ -167,7 +179,7 @@ double min_bandwidth(const std::vector<Link*>& links)
 double start_bandwidth(const std::vector<Link*>& links)
 {
   for (const Link* l : links)
-    if (!(link_bandwidth(l) > 0))
+    if (not radio(l) && !(link_bandwidth(l) > 0))
       return 0;
   return min_bandwidth(links);
 }

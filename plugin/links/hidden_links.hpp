@@ -61,7 +61,8 @@ double held_bandwidth_before(const simgrid::s4u::Link& link);
  * the recorded one for a hidden link, else `held`, SimGrid's. */
 double real_bandwidth(const simgrid::s4u::Link& link, double held);
 /* Smallest real bandwidth of the links (B/s) above 0; +inf when none: a
- * link of 0 B/s limits nothing in SimGrid's solver. */
+ * link of 0 B/s limits nothing in SimGrid's solver. WIFI links left out,
+ * as from SimGrid's bound (their bandwidth is 1, no rate). */
 double min_bandwidth(const std::vector<simgrid::s4u::Link*>& links);
 /* The bound SimGrid gives a comm starting over the links: the smallest
  * real bandwidth, 0 (none) when one of them is at 0 B/s. */

@@ -263,6 +263,23 @@ uint32_t intern_route()
   return it->second;
 }
 
+/* Appends a host's node links (ledger ids) at `weight` to st.ids /
+ * st.weights, merging a link already there as SimGrid's solver merges a
+ * link on both routes of a comm (a SHARED private link: 1 + 0.05). */
+void add_node_links(const std::vector<uint32_t>& links, double weight)
+{
+  for (uint32_t id : links) {
+    auto pos = std::find(st.ids.begin(), st.ids.end(), id);
+    if (pos == st.ids.end()) {
+      st.ids.push_back(id);
+      st.weights.push_back(weight);
+      continue;
+    }
+    double& w = st.weights[static_cast<size_t>(pos - st.ids.begin())];
+    w         = st.links[id]->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(w, weight) : w + weight;
+  }
+}
+
 } // namespace
 
 void shared_links_start(cg_rate_plan* plan, bool crosstraffic)
@@ -307,15 +324,15 @@ size_t shared_links_comm_links(cg_host s, cg_host d, const simgrid::kernel::reso
     }
   }
   if (s < st.node_out.size())
-    for (uint32_t id : st.node_out[s]) {
-      st.ids.push_back(id);
-      st.weights.push_back(1);
-    }
+    add_node_links(st.node_out[s], 1);
   if (d < st.node_in.size())
-    for (uint32_t id : st.node_in[d]) {
-      st.ids.push_back(id);
-      st.weights.push_back(1);
-    }
+    add_node_links(st.node_in[d], 1);
+  if (st.crosstraffic) { /* the reverse route: the comm's acknowledgements load it too, as under SMPI */
+    if (s < st.node_in.size())
+      add_node_links(st.node_in[s], compat::CROSSTRAFFIC_WEIGHT);
+    if (d < st.node_out.size())
+      add_node_links(st.node_out[d], compat::CROSSTRAFFIC_WEIGHT);
+  }
   *ids     = st.ids.data();
   *weights = st.weights.data();
   return st.ids.size();
@@ -435,8 +452,8 @@ void shared_links_end()
            static_cast<unsigned long long>(skipped), static_cast<unsigned long long>(st.read_variables),
            static_cast<unsigned long long>(st.asked_routes));
   if (st.node_hides + st.node_shows > 0)
-    XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, or an "
-             "intra-host comm's, filled), hidden again %llu times",
+    XBT_VERB("contention: node links given back to the solver %llu times (a capacity of both directions, an "
+             "intra-host comm's or a direction's with cross-traffic filled), hidden again %llu times",
              static_cast<unsigned long long>(st.node_shows), static_cast<unsigned long long>(st.node_hides));
   st = State(); /* the plan is the binding's */
 }

@@ -38,7 +38,9 @@ void shared_links_start(cg_rate_plan* plan, bool crosstraffic);
  * with its weight on each, for cg_rate_plan_add_comm: the shared links of
  * its max-min variable (read from the variable: variable_links.hpp), kept
  * per host pair (rows of 4 bytes per host, 16 MiB in all:
- * shared_links.cpp), then s's out and d's in node links at weight 1. New
+ * shared_links.cpp), then s's out and d's in node links at weight 1 and,
+ * with cross-traffic, s's in and d's out node links at 0.05 (a link of
+ * both directions once, at 1.05), as SMPI's variable holds them. New
  * links are registered in the plan. The arrays are valid until the next
  * call. */
 size_t shared_links_comm_links(cg_host s, cg_host d, const simgrid::kernel::resource::Action& action,

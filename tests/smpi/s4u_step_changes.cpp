@@ -3,6 +3,7 @@
  *   c:SRC:DST:BYTES  Comm::sendto_async (the comms are named c0, c1, ...)
  *   bw:LINK:VALUE    Link::set_bandwidth
  *   lat:LINK:VALUE   Link::set_latency
+ *   wifi:LINK:HOST:LEVEL  Link::set_host_wifi_rate (a WIFI link's rate level of a station)
  * Prints "cN,seconds" per comm when it ends. Runs with SimGrid's factors
  * at 1 and no cross-traffic unless the command line says otherwise. */
 #include <simgrid/s4u.hpp>
@@ -36,8 +37,9 @@ int main(int argc, char* argv[])
     std::istringstream in(argv[i]);
     for (std::string w; std::getline(in, w, ':');)
       f.push_back(w);
-    if (not((f.size() == 4 && f[0] == "c") || (f.size() == 3 && (f[0] == "bw" || f[0] == "lat")))) {
-      std::fprintf(stderr, "%s: OP '%s': accepted: c:SRC:DST:BYTES, bw:LINK:VALUE, lat:LINK:VALUE\n", argv[0], argv[i]);
+    if (not((f.size() == 4 && (f[0] == "c" || f[0] == "wifi")) || (f.size() == 3 && (f[0] == "bw" || f[0] == "lat")))) {
+      std::fprintf(stderr, "%s: OP '%s': accepted: c:SRC:DST:BYTES, bw:LINK:VALUE, lat:LINK:VALUE, wifi:LINK:HOST:LEVEL\n",
+                   argv[0], argv[i]);
       return 2;
     }
     ops.push_back(f);
@@ -53,7 +55,9 @@ int main(int argc, char* argv[])
           c->wait();
           std::printf("%s,%.12g\n", name.c_str(), sg4::Engine::get_clock());
         });
-      } else if (f[0] == "bw")
+      } else if (f[0] == "wifi")
+        sg4::Link::by_name(f[1])->set_host_wifi_rate(sg4::Host::by_name(f[2]), std::atoi(f[3].c_str()));
+      else if (f[0] == "bw")
         sg4::Link::by_name(f[1])->set_bandwidth(std::atof(f[2].c_str()));
       else
         sg4::Link::by_name(f[1])->set_latency(std::atof(f[2].c_str()));

@@ -45,16 +45,24 @@ cg_ledger *cg_ledger_create(void);
 void cg_ledger_destroy(cg_ledger *l);
 
 /* Registers a link (capacity > 0, in the demands' units); returns its
- * index, 0, 1, 2... in registration order. A new link is free. */
+ * index, 0, 1, 2... in registration order. A new link is free, except a
+ * FATPIPE link of capacity 0 (one whose capacity is not known in B/s, a
+ * radio medium): that one is at risk, with or without comms. */
 uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe);
 /* Registers a link of one host (a node link), left out of
  * cg_ledger_demand_counts. `one_way`: one direction of the host's card (an
  * up link, a down link), which the penalties of the comms that cross it
- * already divide among them: it can be at risk only while a plain comm
- * (cg_ledger_add_plain_comm: an intra-host comm, which no penalty rates)
- * crosses it too, and is then shared max-min among all its comms' demands
- * like any link. Otherwise (a limiter, a SHARED private link) it is a link
- * like any other. */
+ * already divide among them: it can be at risk only while a comm that no
+ * penalty of that direction divides crosses it too, and is then shared
+ * max-min among all its comms' demands like any link. Such a comm is a
+ * plain one (cg_ledger_add_plain_comm: an intra-host comm, which no
+ * penalty rates), or one crossing the link with a weight other than 1
+ * (its reverse route's cross-traffic term: it runs the other way); such
+ * a cross entry puts the link at risk only while the comms the link's
+ * penalties divide load it within its capacity (past it, as GigE's
+ * rules allow, they are the measured card's, acknowledgements included).
+ * Otherwise (a limiter, a SHARED private link) it is a link like any
+ * other. */
 uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int one_way);
 double cg_ledger_capacity(const cg_ledger *l, uint32_t link);
 /* A link's capacity changed (a bandwidth profile): takes effect at the next
@@ -92,8 +100,9 @@ int cg_ledger_at_risk(const cg_ledger *l, uint32_t link);
  * ceilings could fill it (tests, statistics). */
 int cg_ledger_tracked(const cg_ledger *l, uint32_t link);
 /* Demand changes so far (cg_ledger_set_demand with a new value) of comms
- * crossing a link: those that updated a tracked link, and those whose
- * links were all untracked (comms crossing node links only aside). */
+ * crossing a shared link: those that updated a tracked shared link, and
+ * those whose shared links were all untracked (node links aside, tracked
+ * or not; comms crossing node links only aside). */
 void cg_ledger_demand_counts(const cg_ledger *l, uint64_t *counted, uint64_t *skipped);
 /* 1 if none of the comm's links is at risk. */
 int cg_ledger_comm_free(const cg_ledger *l, uint32_t comm);

@@ -27,15 +27,17 @@ typedef struct entry {
 typedef struct link_rec {
   double capacity;
   double sum;     /* SHARED: sum of weight * demand */
+  double psum;    /* SHARED one-way link: the part of sum of its penalized entries */
   uint32_t over;  /* FATPIPE: comms with weight * demand > capacity */
   double ceil_sum;    /* SHARED: sum of weight * ceiling over finite ceilings */
   uint32_t ceil_over; /* FATPIPE: comms with weight * ceiling > capacity */
   uint32_t unbounded; /* comms with an infinite ceiling */
   uint8_t fatpipe, at_risk, dirty;
   uint8_t tracked;   /* sum / over kept current (else stale: see link_safe) */
-  uint8_t direction; /* one direction of a host's card: limits only with a plain comm */
+  uint8_t direction; /* one direction of a host's card: limits only with a plain or a cross entry */
   uint8_t node;      /* one host's own link (cg_ledger_add_node_link) */
   uint32_t plain;    /* plain comms crossing it */
+  uint32_t cross;    /* one-way link: comms crossing it against its direction (cross_entry) */
   entry *e;
   size_t n, cap;
 } link_rec;
@@ -97,10 +99,30 @@ static void mark_dirty(cg_ledger *l, uint32_t link)
 
 static int above(const link_rec *r, double load) { return load > r->capacity; }
 
+/* Whether a comm's entry of weight w on one-way link r is a cross-traffic
+ * term: a weight other than 1 (its reverse route's: the comm runs the
+ * other way, its penalty is the other direction's). */
+static uint32_t cross_entry(const link_rec *r, const comm_rec *c, double w)
+{
+  return r->direction && !c->plain && w != 1;
+}
+
+/* Whether the entry is one the penalties of r's direction divide. */
+static int penalized(const link_rec *r, const comm_rec *c, double w) { return !c->plain && !cross_entry(r, c, w); }
+
+/* A FATPIPE link registered without capacity (a radio medium, a link
+ * SimGrid's solver must see): at risk with or without comms. */
+static int never_free(const link_rec *r) { return r->fatpipe && !(r->capacity > 0); }
+
+/* A one-way link that its penalties alone load beyond its capacity (GigE
+ * gives two sends 1.33 of it, as measured on the cards, acknowledgements
+ * included): no cross-traffic puts it at risk; a plain comm still does. */
+static int penalties_over(const link_rec *r) { return r->direction && r->plain == 0 && above(r, r->psum); }
+
 /* Whether no demands within the comms' ceilings can put the link at risk. */
 static int link_safe(const link_rec *r)
 {
-  if (r->direction && r->plain == 0)
+  if (r->direction && r->plain == 0 && r->cross == 0)
     return 1; /* the penalties alone divide it */
   if (!(r->capacity > 0) || r->unbounded)
     return 0;
@@ -115,6 +137,7 @@ uint32_t cg_ledger_add_link(cg_ledger *l, double capacity, int fatpipe)
   r->capacity = capacity;
   r->fatpipe = fatpipe != 0;
   r->tracked = !link_safe(r);
+  r->at_risk = (uint8_t)never_free(r);
   return (uint32_t)l->nlinks++;
 }
 
@@ -124,7 +147,7 @@ uint32_t cg_ledger_add_node_link(cg_ledger *l, double capacity, int fatpipe, int
   link_rec *r = &l->links[id];
   r->node = 1;
   r->direction = one_way != 0;
-  r->tracked = (uint8_t)!link_safe(r); /* a one-way link: untracked until a plain comm crosses it */
+  r->tracked = (uint8_t)!link_safe(r); /* a one-way link: untracked until a plain or a cross entry crosses it */
   return id;
 }
 
@@ -134,11 +157,15 @@ double cg_ledger_capacity(const cg_ledger *l, uint32_t link) { return l->links[l
 static void recount(cg_ledger *l, link_rec *r)
 {
   r->sum = 0;
+  r->psum = 0;
   r->over = 0;
   for (size_t i = 0; i < r->n; i++) {
     const comm_rec *c = &l->comms[r->e[i].comm];
-    double load = c->weight[r->e[i].slot] * c->demand;
+    double w = c->weight[r->e[i].slot];
+    double load = w * c->demand;
     r->sum += load;
+    if (penalized(r, c, w))
+      r->psum += load;
     r->over += above(r, load);
   }
 }
@@ -225,6 +252,7 @@ static void add_comm(cg_ledger *l, uint32_t comm, const uint32_t *links, const d
   for (size_t i = 0; i < n; i++) {
     link_rec *r = &l->links[links[i]];
     r->plain += c->plain;
+    r->cross += cross_entry(r, c, weights[i]);
     c->shared += !r->node;
     c->link[i] = links[i];
     c->weight[i] = weights[i];
@@ -249,18 +277,24 @@ void cg_ledger_add_plain_comm(cg_ledger *l, uint32_t comm, const uint32_t *links
   add_comm(l, comm, links, weights, n, ceiling, 1);
 }
 
-static void apply_demand(cg_ledger *l, comm_rec *c, double demand)
+/* Returns whether a tracked shared link (not a node link) was updated. */
+static int apply_demand(cg_ledger *l, comm_rec *c, double demand)
 {
+  int shared = 0;
   for (size_t i = 0; i < c->n && c->ntracked; i++) {
     link_rec *r = &l->links[c->link[i]];
     if (!r->tracked)
       continue;
+    shared |= !r->node;
     double before = c->weight[i] * c->demand, after = c->weight[i] * demand;
     r->sum += after - before;
+    if (penalized(r, c, c->weight[i]))
+      r->psum += after - before;
     r->over = r->over - (uint32_t)above(r, before) + (uint32_t)above(r, after);
     mark_dirty(l, c->link[i]);
   }
   c->demand = demand;
+  return shared;
 }
 
 void cg_ledger_set_ceiling(cg_ledger *l, uint32_t comm, double ceiling)
@@ -292,14 +326,18 @@ void cg_ledger_set_demand(cg_ledger *l, uint32_t comm, double demand)
     l->skipped += c->shared > 0; /* node links aside: the statistic is the shared links' */
     return;
   }
-  l->counted++;
-  apply_demand(l, c, demand);
+  /* node links aside (a one-way one tracked under cross-traffic): the
+   * statistic is the shared links' */
+  if (apply_demand(l, c, demand))
+    l->counted++;
+  else
+    l->skipped += c->shared > 0;
 }
 
 void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
 {
   comm_rec *c = &l->comms[comm];
-  apply_demand(l, c, 0);
+  (void)apply_demand(l, c, 0);
   for (size_t i = 0; i < c->n; i++) {
     link_rec *r = &l->links[c->link[i]];
     entry moved = r->e[--r->n];
@@ -308,6 +346,7 @@ void cg_ledger_remove_comm(cg_ledger *l, uint32_t comm)
     l->comms[moved.comm].pos[moved.slot] = p;
     ceiling_term(r, c->weight[i], c->ceiling, -1);
     r->plain -= c->plain;
+    r->cross -= cross_entry(r, c, c->weight[i]);
     if (r->n == 0)
       r->ceil_sum = 0;
   }
@@ -335,7 +374,7 @@ const uint32_t *cg_ledger_update(cg_ledger *l, size_t *count)
     r->dirty = 0;
     if (r->tracked && !r->fatpipe && fabs(r->sum - r->capacity) <= NEAR_REL * r->capacity)
       recount(l, r);
-    int risk = !r->tracked ? 0 : r->fatpipe ? r->over > 0 : above(r, r->sum);
+    int risk = never_free(r) ? 1 : !r->tracked ? 0 : r->fatpipe ? r->over > 0 : above(r, r->sum) && !penalties_over(r);
     if (risk != r->at_risk) {
       r->at_risk = (uint8_t)risk;
       cg_grow((void **)&l->flipped, &l->flipped_cap, l->nflipped + 1, sizeof *l->flipped);
