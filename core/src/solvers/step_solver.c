@@ -23,7 +23,11 @@
  * are then as precise as the per-comm path's whatever the edge's other
  * comms (a single double kept V_e to the rounding of its largest comm:
  * 1 B beside 1e16 B had key V_e - 1 == V_e and ended at its start); the
- * finish times agree with the per-comm path to a few 1e-16 relative. */
+ * finish times agree with the per-comm path to a few 1e-16 relative.
+ * Both paths subtract each interval's bytes, (t - since) / (alpha rho), as
+ * a double-double too (bytes_sent), so ends that are equal in exact
+ * arithmetic stay within the solver's merge window after any number of
+ * steps. */
 #include "contention/step_solver.h"
 
 #include <float.h>
@@ -45,8 +49,13 @@
 
 enum { PENDING, ACTIVE, DONE };
 
+/* A double-double: the value hi + lo, with |lo| <= ulp(hi) / 2. */
+typedef struct dd {
+  double hi, lo;
+} dd;
+
 typedef struct run {
-  double remaining;  /* bytes left at time `since` */
+  dd remaining;      /* bytes left at time `since` */
   double since;      /* when `remaining` was last brought up to date */
   double rho;        /* current penalty; NaN until the first is known */
   double pen;        /* with a limiter: the rules' (or given) penalty; rho
@@ -56,11 +65,6 @@ typedef struct run {
   size_t slot;       /* its place in solver.active */
   int state;
 } run;
-
-/* A double-double: the value hi + lo, with |lo| <= ulp(hi) / 2. */
-typedef struct dd {
-  double hi, lo;
-} dd;
 
 /* x + y, to about 2^-104 relative (two-sum, then renormalised). */
 static dd dd_add(dd x, double y)
@@ -77,6 +81,27 @@ static double dd_diff(dd x, dd y)
   double s = x.hi - y.hi, b = s - x.hi;
   double e = (x.hi - (s - b)) + (-y.hi - b);
   return s + (e + (x.lo - y.lo));
+}
+
+/* x - y, to about 2^-104 relative. */
+static dd dd_sub(dd x, dd y) { return dd_add(dd_add(x, -y.hi), -y.lo); }
+
+/* The bytes sent from `since` to t at penalty rho, (t - since) / (alpha rho),
+ * as a double-double: the difference, the product and the quotient each
+ * keep their rounding error. Rounded to doubles, equal sums of terms taken
+ * in different orders (two comms with the same penalties in other steps)
+ * drifted apart by an ulp of the largest term per step, and a small last
+ * remainder at a high penalty turned that into hundreds of ulps of time. */
+static dd bytes_sent(double t, double since, double alpha, double rho)
+{
+  double d = t - since, b = d - t;
+  double de = (t - (d - b)) + (-since - b); /* t - since == d + de */
+  double p = alpha * rho, pe = fma(alpha, rho, -p); /* alpha rho == p + pe */
+  double q = d / p;
+  double r = fma(-q, p, d); /* d - q p, exactly */
+  double lo = (r + de - q * pe) / p;
+  double hi = q + lo;
+  return (dd){hi, lo - (hi - q)};
 }
 
 static int dd_greater(dd x, dd y) { return x.hi > y.hi || (x.hi == y.hi && x.lo > y.lo); }
@@ -168,11 +193,11 @@ static void set_rate(solver *s, size_t i, double rho, double t)
   if (x->rho == rho)
     return;
   if (!isnan(x->rho)) {
-    x->remaining -= (t - x->since) / (s->alpha * x->rho);
+    x->remaining = dd_sub(x->remaining, bytes_sent(t, x->since, s->alpha, x->rho));
     x->since = t;
   }
   x->rho = rho;
-  end_heap_set(&s->ends, s->self_base + i, x->since + x->remaining * s->alpha * rho);
+  end_heap_set(&s->ends, s->self_base + i, x->since + (x->remaining.hi + x->remaining.lo) * s->alpha * rho);
 }
 
 /* ---- Edge mode ---- */
@@ -226,7 +251,7 @@ static void edge_advance(solver *s, edge_run *x, double t)
 {
   if (isnan(x->rho))
     return;
-  x->V = dd_add(x->V, -((t - x->since) / (s->alpha * x->rho)));
+  x->V = dd_sub(x->V, bytes_sent(t, x->since, s->alpha, x->rho));
   x->since = t;
 }
 
@@ -433,11 +458,12 @@ static void table_rows(solver *s, cg_step_table *table, double t, double t_next)
     if (s->edges && in_graph(&s->comms[i])) {
       const edge_run *e = &s->er[s->edge_of[i]];
       double left =
-        x->state == DONE ? 0.0 : dd_diff(dd_add(e->V, -((t_next - e->since) / (s->alpha * e->rho))), s->key[i]);
+        x->state == DONE ? 0.0 : dd_diff(dd_sub(e->V, bytes_sent(t_next, e->since, s->alpha, e->rho)), s->key[i]);
       add_row(table, s->step, t, t_next, i, e->rho, left);
       continue;
     }
-    double left = x->state == DONE ? 0.0 : x->remaining - (t_next - x->since) / (s->alpha * x->rho);
+    dd rem = dd_sub(x->remaining, bytes_sent(t_next, x->since, s->alpha, x->rho));
+    double left = x->state == DONE ? 0.0 : rem.hi + rem.lo;
     add_row(table, s->step, t, t_next, i, x->rho, left);
   }
 }
@@ -530,7 +556,7 @@ int cg_solve_steps_limited(const cg_step_comm *comms, size_t n, double alpha, co
         done++;
         continue;
       }
-      *x = (run){.remaining = comms[i].size, .since = t, .rho = NAN, .state = ACTIVE};
+      *x = (run){.remaining = {comms[i].size, 0.0}, .since = t, .rho = NAN, .state = ACTIVE};
       active_add(&s, i);
       if (in_graph(&comms[i])) {
         changed = 1;
