@@ -464,7 +464,7 @@ def main(argv):
     o = parse_args(argv)
     segments, hosts, t_begin, t_end, unfinished, ncomms, sent, recv = read_segments(o["trace"])
     total, out, inc, bins, width = summarise(segments, hosts, t_begin, t_end, o["bins"])
-    print(f"trace {o['trace']}: {ncomms} comms between {len(hosts)} hosts, "
+    print(f"trace {console.shown(o['trace'])}: {ncomms} comms between {len(hosts)} hosts, "
           f"{t_begin:.6f} to {t_end:.6f} s simulated"
           + (f", {unfinished} unfinished" if unfinished else ""))
     print(f"comm-time under a penalty > 1: {total.share():.1f} %; time-weighted mean penalty {total.mean():.4f}, "
@@ -476,7 +476,10 @@ def main(argv):
     print(f"{'host':<16} {'sent':>6} {'mean_out':>9} {'max_out':>8} {'>1_out%':>8} "
           f"{'recv':>6} {'mean_in':>9} {'max_in':>8} {'>1_in%':>8}")
     for h in shown:
-        print(f"{h:<16} {sent.get(h, 0):>6} {out[h].mean():>9.4f} {out[h].max:>8.4f} {out[h].share():>8.1f} "
+        # (a name holding a line end, an XML id "b&#10;c", split its row in
+        # two; a terminal escape went to the terminal: escaped, as in the
+        # error lines)
+        print(f"{console.shown(h):<16} {sent.get(h, 0):>6} {out[h].mean():>9.4f} {out[h].max:>8.4f} {out[h].share():>8.1f} "
               f"{recv.get(h, 0):>6} {inc[h].mean():>9.4f} {inc[h].max:>8.4f} {inc[h].share():>8.1f}")
     print()
     print(f"over time ({o['bins']} bins of {width:.6g} s):")

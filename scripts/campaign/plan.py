@@ -54,11 +54,13 @@ def probe(cmd, cwd=None):
     ones too. Its output was read through pipes to their end: a launcher
     that left a process holding them made the campaign wait for it (120 s,
     then a refusal, for one that did not end), and it outlived the
-    campaign. subprocess.TimeoutExpired past PROBE_TIMEOUT."""
+    campaign. subprocess.TimeoutExpired past PROBE_TIMEOUT. The watchdog
+    knows it, as it knows a run: started with setsid, a call that hung was
+    left running by a campaign killed with SIGKILL, out of reach of a kill
+    of the campaign's process group too."""
     word = simulate.mark("plan")
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.DEVNULL, stdout=out, stderr=err, start_new_session=True,
-                             env=run_watchdog.marked_environ(word))
+        p = simulate.start_watched(cmd, cwd, out, err, word)
         try:
             deadline = time.monotonic() + PROBE_TIMEOUT
             while os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG) is None:
@@ -72,6 +74,7 @@ def probe(cmd, cwd=None):
                 pass
             run_watchdog.end_marked(word)
             p.wait()
+            simulate.unwatch(p.pid)
         texts = []
         for f in (out, err):
             f.seek(0)

@@ -55,6 +55,29 @@ def mark(what):
     return f"{_TOKEN}.{what}"
 
 
+def start_watched(argv, cwd, out, err, word):
+    """Popen of argv marked with word, in its own process group, known to
+    the watchdog before it runs (behind a Gate), as a run is: for the
+    planning's calls of smpirun. unwatch(pid) once it has ended."""
+    with _lock:
+        _watchdog.start()
+        gate = run_watchdog.Gate()
+        try:
+            p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=out, stderr=err,
+                                 start_new_session=True, env=run_watchdog.marked_environ(word))
+        except OSError:
+            gate.close()
+            raise
+        _watchdog.watch("+", p.pid)
+        gate.open()
+    return p
+
+
+def unwatch(pid):
+    with _lock:
+        _watchdog.watch("-", pid)
+
+
 class NotStarted(Exception):
     """The campaign was stopped before this run started."""
 
