@@ -222,11 +222,7 @@ def _wait_bounded(p, timeout, mark):
     os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
     with _lock:
         exited.set()
-    try:
-        os.killpg(p.pid, signal.SIGKILL)
-    except OSError:  # (none left)
-        pass
-    run_watchdog.end_marked(mark)
+    run_watchdog.end_leftovers(p.pid, mark)
     p.wait()
     timer.join()
     return timed_out.is_set()

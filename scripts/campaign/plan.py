@@ -6,7 +6,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 import time
@@ -68,11 +67,7 @@ def probe(cmd, cwd=None):
                     raise subprocess.TimeoutExpired(cmd, PROBE_TIMEOUT)
                 time.sleep(0.01)
         finally:  # (its end seen, not yet reaped: the group's number stays taken)
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except OSError:  # (none left)
-                pass
-            run_watchdog.end_marked(word)
+            run_watchdog.end_leftovers(p.pid, word)
             p.wait()
             simulate.unwatch(p.pid)
         texts = []

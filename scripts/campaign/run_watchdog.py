@@ -93,6 +93,16 @@ def end_marked(word, prefix=False):
                 pass
 
 
+def end_leftovers(pgid, word):
+    """Kills what is left of an ended run: its process group, then the
+    processes whose MARK holds word."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:  # (none left)
+        pass
+    end_marked(word)
+
+
 def watch_main(args):
     """The watchdog: args [MARK_PREFIX]."""
     live = set()

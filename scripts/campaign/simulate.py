@@ -202,7 +202,7 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
             os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
             with _lock:
                 exited.set()
-            end_leftovers(p.pid, word)
+            run_watchdog.end_leftovers(p.pid, word)
             _, status, usage = os.wait4(p.pid, 0)
         finally:
             if timer:
@@ -214,16 +214,6 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
         wall = time.monotonic() - t0
     p.returncode = -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
     return p.returncode, timed_out.is_set() and not stopped, stopped, wall, usage.ru_maxrss
-
-
-def end_leftovers(pgid, mark):
-    """Kills what is left of an ended run: its process group, then its
-    marked processes."""
-    try:
-        os.killpg(pgid, signal.SIGKILL)
-    except OSError:  # (none left)
-        pass
-    run_watchdog.end_marked(mark)
 
 
 def kill_all():

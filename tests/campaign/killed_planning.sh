@@ -12,22 +12,20 @@ campaign_dir "$2"
 cd "$tmp"
 fake_launcher 'echo "[0.5] Simulated time: 0.5 s" >&2'
 sed -i 's|\*network/model:help\*)|*network/model:help*) "$(dirname "$0")/marker-sleep" 30;|' fake-smpirun
-left() { ps -eo pid=,args= | awk -v m="$tmp/marker-sleep" '$2 == m { print $1 }'; }
-cleanup() { pids=$(left); [ -z "$pids" ] || kill -KILL $pids; rm -rf "$tmp"; }
-trap cleanup EXIT
+kill_markers_at_exit
 BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun "$tmp/fake-smpirun" --program ./app --np 2 --models SMPI \
   --out out -q --no-figures > a.out 2> a.err &
 a=$!
 for _ in $(seq 300); do
-  [ -n "$(left)" ] && break
+  [ -n "$(markers_left)" ] && break
   sleep 0.1
 done
-[ -n "$(left)" ] || { cat a.err; fail "the model list was not called"; }
+[ -n "$(markers_left)" ] || { cat a.err; fail "the model list was not called"; }
 kill -KILL $a
 wait $a 2> /dev/null
 for _ in $(seq 50); do
-  [ -z "$(left)" ] && break
+  [ -z "$(markers_left)" ] && break
   sleep 0.1
 done
-[ -z "$(left)" ] || fail "the launcher's model list $(left) outlived the killed campaign"
+[ -z "$(markers_left)" ] || fail "the launcher's model list $(markers_left) outlived the killed campaign"
 echo "a campaign killed while listing the models: none of its calls left"

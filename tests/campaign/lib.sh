@@ -76,6 +76,16 @@ fake_launcher() {
   mkdir -p nobuild/bin
 }
 
+# markers_left: the pids of ./marker-sleep processes (fake_launcher's)
+# still running, exactly that program (not a command naming it).
+markers_left() { ps -eo pid=,args= | awk -v m="$tmp/marker-sleep" '$2 == m { print $1 }'; }
+
+# kill_markers_at_exit: at exit, kills the markers left (so a failing
+# test leaves nothing running) before removing $tmp.
+kill_markers_at_exit() {
+  trap 'pids=$(markers_left); [ -z "$pids" ] || kill -KILL $pids; rm -rf "$tmp"' EXIT
+}
+
 # resume_refused WHAT FILE: `--resume out` (in the current directory)
 # stops at once, exit 2, with the one line naming FILE as changed since
 # the campaign was planned, and runs nothing (out/runs/0001.csv absent).

@@ -16,9 +16,7 @@ cd "$tmp"
 fake_launcher 'echo "[0.5] Simulated time: 0.5 s" >&2'
 # (first thing, the model list included)
 sed -i '2i setsid "$(dirname "$0")/marker-sleep" 20 &' fake-smpirun
-left() { ps -eo pid=,args= | awk -v m="$tmp/marker-sleep" '$2 == m { print $1 }'; }
-cleanup() { pids=$(left); [ -z "$pids" ] || kill -KILL $pids; rm -rf "$tmp"; }
-trap cleanup EXIT
+kill_markers_at_exit
 start=$(date +%s)
 BUILD_DIR=$tmp/nobuild bash "$cmp" --smpirun "$tmp/fake-smpirun" --program ./app --np 2 --models SMPI \
   --out out -q --no-figures > stdout 2> stderr
@@ -27,5 +25,5 @@ rc=$? wall=$(($(date +%s) - start))
 [ "$(column out/results.csv status)" = ok ] || fail "status $(column out/results.csv status)"
 [ $wall -lt 10 ] || fail "$wall s of wall time: the planning waited for the launcher's detached process"
 sleep 0.5
-[ -z "$(left)" ] || fail "processes $(left) of the launcher outlived the campaign"
+[ -z "$(markers_left)" ] || fail "processes $(markers_left) of the launcher outlived the campaign"
 echo "a launcher leaving a detached process at every call: campaign in $wall s, none left"
