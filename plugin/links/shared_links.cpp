@@ -147,21 +147,25 @@ uint32_t link_id(Link* l)
   return id;
 }
 
-/* Adds `links` (a route) at `weight` into `route`, merging a link seen
+/* Adds link `id` at `weight` to `ids` / `weights`, merging a link seen
  * twice as SimGrid's solver does (sum; largest weight on FATPIPE). */
+void add_link(std::vector<uint32_t>& ids, std::vector<double>& weights, uint32_t id, double weight)
+{
+  auto pos = std::find(ids.begin(), ids.end(), id);
+  if (pos == ids.end()) {
+    ids.push_back(id);
+    weights.push_back(weight);
+    return;
+  }
+  double& w = weights[static_cast<size_t>(pos - ids.begin())];
+  w         = st.links[id]->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(w, weight) : w + weight;
+}
+
+/* Adds `links` (a route) at `weight` into `route`. */
 void add_route(const std::vector<Link*>& links, double weight, Route& route)
 {
-  for (Link* l : links) {
-    uint32_t id = node_link(l) ? st.index.at(l) : link_id(l);
-    auto pos    = std::find(route.first.begin(), route.first.end(), id);
-    if (pos == route.first.end()) {
-      route.first.push_back(id);
-      route.second.push_back(weight);
-      continue;
-    }
-    double& w = route.second[static_cast<size_t>(pos - route.first.begin())];
-    w         = l->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(w, weight) : w + weight;
-  }
+  for (Link* l : links)
+    add_link(route.first, route.second, node_link(l) ? st.index.at(l) : link_id(l), weight);
 }
 
 /* min over a plain comm's links of bandwidth / weight. */
@@ -264,20 +268,12 @@ uint32_t intern_route()
 }
 
 /* Appends a host's node links (ledger ids) at `weight` to st.ids /
- * st.weights, merging a link already there as SimGrid's solver merges a
- * link on both routes of a comm (a SHARED private link: 1 + 0.05). */
+ * st.weights; a link on both routes of a comm is merged (a SHARED
+ * private link: 1 + 0.05). */
 void add_node_links(const std::vector<uint32_t>& links, double weight)
 {
-  for (uint32_t id : links) {
-    auto pos = std::find(st.ids.begin(), st.ids.end(), id);
-    if (pos == st.ids.end()) {
-      st.ids.push_back(id);
-      st.weights.push_back(weight);
-      continue;
-    }
-    double& w = st.weights[static_cast<size_t>(pos - st.ids.begin())];
-    w         = st.links[id]->get_sharing_policy() == Link::SharingPolicy::FATPIPE ? std::max(w, weight) : w + weight;
-  }
+  for (uint32_t id : links)
+    add_link(st.ids, st.weights, id, weight);
 }
 
 } // namespace
