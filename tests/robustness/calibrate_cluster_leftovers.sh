@@ -9,11 +9,8 @@ set -eu
 src=$1 build=$2
 fail() { echo "FAIL: $*"; exit 1; }
 tmp=$(mktemp -d)
-trap 'pkill -KILL -f "$tmp/fake/marker-sleep" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 . "$src/tests/robustness/calibrate_fake.sh"
-fake_cluster "$tmp"
-cp "$(command -v sleep)" "$tmp/fake/marker-sleep"
-mv "$tmp/fake/mpirun" "$tmp/fake/replay"
+marker_cluster
 left() { sleep 0.3; pgrep -f "$tmp/fake/marker-sleep" > /dev/null; }
 calibrate_with "$tmp/fake/marker-sleep 61 & wait" --timeout 1
 [ $rc = 1 ] || { cat "$tmp/err"; fail "a launcher that never returns: exit status $rc, want 1"; }

@@ -10,11 +10,8 @@ set -eu
 src=$1 build=$2
 fail() { echo "FAIL: $*"; exit 1; }
 tmp=$(mktemp -d)
-trap 'pkill -KILL -f "$tmp/fake/marker-sleep" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 . "$src/tests/robustness/calibrate_fake.sh"
-fake_cluster "$tmp"
-cp "$(command -v sleep)" "$tmp/fake/marker-sleep"
-mv "$tmp/fake/mpirun" "$tmp/fake/replay"
+marker_cluster
 # (the launcher waits for the other calibration's process to start)
 printf '#!/bin/sh\nwhile [ ! -e "%s/go" ]; do sleep 0.05; done\nexec "%s/fake/replay" "$@"\n' "$tmp" "$tmp" \
   > "$tmp/fake/mpirun"

@@ -19,6 +19,17 @@ EOT
   printf '<?xml version="1.0"?>\n<scenario bandwidth="4.8e+09">\n  <comm id="c0" src="n0" dst="n1" size="20000" measured="4.149e-06"/>\n  <comm id="c1" src="n1" dst="n0" size="20000" measured="7.89e-06"/>\n</scenario>\n' > "$1/m/10-bidir.xml"
 }
 
+# marker_cluster (sourced; uses $tmp): fake_cluster "$tmp", the fake
+# mpirun kept as $tmp/fake/replay (for a launcher script to call), and a
+# copy of sleep, $tmp/fake/marker-sleep, for launchers to leave running;
+# at exit the markers left are killed and $tmp removed.
+marker_cluster() {
+  trap 'pkill -KILL -f "$tmp/fake/marker-sleep" 2>/dev/null || true; rm -rf "$tmp"' EXIT
+  fake_cluster "$tmp"
+  cp "$(command -v sleep)" "$tmp/fake/marker-sleep"
+  mv "$tmp/fake/mpirun" "$tmp/fake/replay"
+}
+
 # calibrate_with LAUNCHER-COMMANDS ARGS... (sourced; uses $tmp, $src,
 # $build): the fake mpirun becomes a script of LAUNCHER-COMMANDS, then
 # scripts/calibrate-cluster.sh runs on 2 nodes with ARGS; its exit status
