@@ -173,17 +173,8 @@ def _run_bounded(cmd, env, timeout, index, tmp):
         with _lock:  # the stop either sees this run or comes before it starts
             if _stopping.is_set():
                 raise _Stopped()
-            _watchdog.start()
-            gate = run_watchdog.Gate()
-            try:
-                p = subprocess.Popen(gate.wrap(cmd), stdin=gate.stdin, stdout=fo, stderr=fe,
-                                     env=run_watchdog.marked_environ(mark, env), start_new_session=True)
-            except OSError:
-                gate.close()
-                raise
+            p = _watchdog.popen(cmd, mark, stdout=fo, stderr=fe, env=env)
             _running[p.pid] = p
-            _watchdog.watch("+", p.pid)
-            gate.open()
         try:
             timed_out = _wait_bounded(p, timeout, mark)
         finally:

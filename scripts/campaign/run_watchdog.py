@@ -165,6 +165,23 @@ class Watchdog:
         except subprocess.TimeoutExpired:
             pass
 
+    def popen(self, argv, word, cwd=None, stdout=None, stderr=None, env=None):
+        """Popen of argv in its own process group, its processes marked
+        with word (marked_environ of env), known to the watchdog before it
+        runs: held behind a Gate until watch("+") is sent. The caller
+        serialises the calls and sends watch("-") once it has ended."""
+        self.start()
+        gate = Gate()
+        try:
+            p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=stdout, stderr=stderr,
+                                 start_new_session=True, env=marked_environ(word, env))
+        except OSError:
+            gate.close()
+            raise
+        self.watch("+", p.pid)
+        gate.open()
+        return p
+
     def watch(self, op, pgid):
         """Run group pgid started ('+') or ended ('-')."""
         self.start()

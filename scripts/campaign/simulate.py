@@ -11,7 +11,6 @@ import secrets
 # ended the campaign in an ImportError traceback. Imported here, first.
 import resource  # noqa: F401
 import signal
-import subprocess
 import threading
 import time
 
@@ -60,17 +59,7 @@ def start_watched(argv, cwd, out, err, word):
     the watchdog before it runs (behind a Gate), as a run is: for the
     planning's calls of smpirun. unwatch(pid) once it has ended."""
     with _lock:
-        _watchdog.start()
-        gate = run_watchdog.Gate()
-        try:
-            p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=out, stderr=err,
-                                 start_new_session=True, env=run_watchdog.marked_environ(word))
-        except OSError:
-            gate.close()
-            raise
-        _watchdog.watch("+", p.pid)
-        gate.open()
-    return p
+        return _watchdog.popen(argv, word, cwd, out, err)
 
 
 def unwatch(pid):
@@ -163,13 +152,9 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
         with _lock:  # kill_all() either sees this run or has already stopped the campaign
             if _stopping.is_set():
                 raise NotStarted()
-            _watchdog.start()
-            gate = run_watchdog.Gate()
             try:
-                p = subprocess.Popen(gate.wrap(argv), cwd=cwd, stdin=gate.stdin, stdout=fo, stderr=fe,
-                                     start_new_session=True, env=run_watchdog.marked_environ(word))
+                p = _watchdog.popen(argv, word, cwd, fo, fe)
             except OSError as e:
-                gate.close()
                 if e.errno in SHORTAGE:  # the campaign's own limit, not the run's: it would count as finished
                     raise OSError(e.errno, f"cannot start a run: {e.strerror}", argv[0]) from None
                 # (e.filename: the runs' directory when it is gone, not smpirun)
@@ -178,8 +163,6 @@ def execute(argv, cwd, timeout, out_path, err_path, index=0):
             _running[p.pid] = p
             if not _started:
                 _started.append(p.pid)
-            _watchdog.watch("+", p.pid)
-            gate.open()
 
         exited = threading.Event()  # its end seen: a timer firing then finds a zombie, no run to time out
 
